@@ -1,0 +1,80 @@
+"""islandgames: exact, deterministic, seeded rules engines for four island games.
+
+>>> import islandgames
+>>> game = islandgames.get_game("friday")
+>>> state = game.new(seed=1)
+>>> game.to_act(state)
+(0,)
+>>> islandgames.state_hash(state) == islandgames.state_hash(game.new(seed=1))
+True
+"""
+
+from ._version import __version__
+from .core.errors import (
+    DecodeError,
+    GameOverError,
+    IllegalActionError,
+    InvalidConfigError,
+    IslandGamesError,
+    LogFormatError,
+    NotYourTurnError,
+    ReplayDivergenceError,
+    UnknownGameError,
+)
+from .core.game import Game, GameInfo, Outcome, Seat, SeatResult
+from .core.log import (
+    Divergence,
+    LogEnd,
+    LogEntry,
+    LogHeader,
+    ReplayLog,
+    Verification,
+    read_log,
+    verify_log,
+    verify_redacted,
+    write_log,
+)
+from .core.match import Match, redact_log
+from .core.registry import game_ids, games, get_game
+from .core.rng import Rng
+from .core.serde import canonical_bytes, from_wire, packb, state_hash, to_wire, unpackb
+
+__all__ = [
+    "DecodeError",
+    "Divergence",
+    "Game",
+    "GameInfo",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidConfigError",
+    "IslandGamesError",
+    "LogEnd",
+    "LogEntry",
+    "LogFormatError",
+    "LogHeader",
+    "Match",
+    "NotYourTurnError",
+    "Outcome",
+    "ReplayDivergenceError",
+    "ReplayLog",
+    "Rng",
+    "Seat",
+    "SeatResult",
+    "UnknownGameError",
+    "Verification",
+    "__version__",
+    "canonical_bytes",
+    "from_wire",
+    "game_ids",
+    "games",
+    "get_game",
+    "packb",
+    "read_log",
+    "redact_log",
+    "state_hash",
+    "to_wire",
+    "unpackb",
+    "verify_log",
+    "verify_redacted",
+    "write_log",
+]

@@ -1,0 +1,1 @@
+"""The engine core: the game contract, RNG, errors, serialisation, replay logs."""

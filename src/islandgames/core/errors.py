@@ -1,0 +1,61 @@
+"""The exception tree: one root, each error also a matching builtin.
+
+>>> issubclass(IllegalActionError, ValueError)
+True
+>>> issubclass(UnknownGameError, LookupError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DecodeError",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidConfigError",
+    "IslandGamesError",
+    "LogFormatError",
+    "NotYourTurnError",
+    "ReplayDivergenceError",
+    "UnknownGameError",
+]
+
+
+class IslandGamesError(Exception):
+    """Root of every error this library raises on purpose."""
+
+
+class IllegalActionError(IslandGamesError, ValueError):
+    """The action is not legal in this state for this seat. The state is unchanged."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """The seat is not among those the game is waiting on (and has no optional action)."""
+
+
+class GameOverError(IllegalActionError):
+    """The game is over; no further action is accepted."""
+
+
+class InvalidConfigError(IslandGamesError, ValueError):
+    """A game configuration is out of range or of the wrong type."""
+
+
+class UnknownGameError(IslandGamesError, LookupError):
+    """No game is registered under that id."""
+
+
+class DecodeError(IslandGamesError, ValueError):
+    """Bytes or wire data could not be decoded into the requested type."""
+
+
+class LogFormatError(DecodeError):
+    """A replay log file is malformed (bad framing, missing header, wrong format)."""
+
+
+class ReplayDivergenceError(IslandGamesError, ValueError):
+    """Replaying a log did not reproduce what the log records."""
+
+    def __init__(self, message: str, seq: int | None = None) -> None:
+        super().__init__(message)
+        self.seq = seq

@@ -1,0 +1,267 @@
+"""The engine contract every game implements (DESIGN section 3).
+
+A :class:`Game` is a stateless object; states are immutable attrs values. The base
+class supplies the checks that must be identical for every game (seat range, game
+over, action type, legality) so that a game only writes its rules.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, Generic, Literal, TypeVar, get_args
+
+import attrs
+
+from . import serde
+from .errors import (
+    DecodeError,
+    GameOverError,
+    IllegalActionError,
+    InvalidConfigError,
+    NotYourTurnError,
+)
+from .rng import Rng
+
+__all__ = [
+    "Game",
+    "GameInfo",
+    "Outcome",
+    "Result",
+    "Seat",
+    "SeatResult",
+]
+
+#: Seats are numbered from 0.
+Seat = int
+Result = Literal["win", "loss", "draw"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+C = TypeVar("C")
+
+
+@attrs.frozen(slots=True)
+class SeatResult:
+    """How one seat ended: ``win``, ``loss`` or ``draw``, with its score."""
+
+    seat: int
+    role: str
+    result: Result
+    score: int
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """The result of a finished game, per seat, and why it ended."""
+
+    results: tuple[SeatResult, ...]
+    reason: str
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won (empty if nobody did)."""
+        return tuple(r.seat for r in self.results if r.result == "win")
+
+
+@attrs.frozen(slots=True)
+class GameInfo:
+    """A game's contract: who plays, what kind of game it is, its config defaults."""
+
+    id: str
+    title: str
+    rules_version: str
+    min_seats: int
+    max_seats: int
+    roles: tuple[str, ...]
+    chance: bool
+    hidden_information: bool
+    simultaneous: bool
+    default_config: Any
+    summary: str
+
+
+def _unstructure_info(info: GameInfo) -> dict[str, Any]:
+    out = {f.name: getattr(info, f.name) for f in attrs.fields(GameInfo)}
+    out["roles"] = list(info.roles)
+    out["default_config"] = serde.to_wire(info.default_config)
+    return out
+
+
+serde.converter.register_unstructure_hook(GameInfo, _unstructure_info)
+
+
+class Game(ABC, Generic[S, A, V, C]):
+    """One game's rules. Subclasses set the class attributes and the abstract methods.
+
+    ``apply`` is a template: it rejects a finished game, an out-of-range seat, a
+    non-action and an illegal action with precise errors before calling
+    :meth:`_apply`, which may then assume the action is legal.
+    """
+
+    info: GameInfo
+    state_type: type[S]
+    action_type: Any  # the union of action classes
+    view_type: Any  # the view class (or union of view classes)
+    config_type: type[C]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "action_type" in cls.__dict__:
+            cls._action_classes = tuple(get_args(cls.action_type)) or (cls.action_type,)
+
+    _action_classes: tuple[type, ...] = ()
+
+    # --- life cycle ------------------------------------------------------------------
+
+    def new(self, seed: int, config: C | None = None) -> S:
+        """The initial state for ``seed`` and ``config`` (None: the defaults)."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
+        if not 0 <= seed < 1 << 256:
+            raise InvalidConfigError(f"seed must be in [0, 2**256), got {seed}")
+        cfg = self.info.default_config if config is None else config
+        if not isinstance(cfg, self.config_type):
+            raise InvalidConfigError(
+                f"{self.info.id} expects a {self.config_type.__name__} config, "
+                f"got {type(cfg).__name__}"
+            )
+        self.check_config(cfg)
+        return self._new(Rng.from_seed(seed), cfg)
+
+    def check_config(self, config: C) -> None:
+        """Raise :class:`InvalidConfigError` if ``config`` is out of range."""
+
+    @abstractmethod
+    def _new(self, rng: Rng, config: C) -> S: ...
+
+    @abstractmethod
+    def seat_count(self, state: S) -> int:
+        """How many seats this match has."""
+
+    def seats(self, state: S) -> tuple[Seat, ...]:
+        return tuple(range(self.seat_count(state)))
+
+    @abstractmethod
+    def role(self, state: S, seat: Seat) -> str:
+        """The role name of ``seat`` in this match."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[Seat, ...]:
+        """Seats whose decision the game is waiting on (empty when over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
+        """Every legal action of ``seat``, in a fixed deterministic order."""
+
+    def apply(self, state: S, seat: Seat, action: A) -> S:
+        """The state after ``seat`` plays ``action``. Pure; raises on anything illegal."""
+        if self.outcome(state) is not None:
+            raise GameOverError(f"the {self.info.title} game is over; no action is accepted")
+        n = self.seat_count(state)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise NotYourTurnError(f"seat must be an int in 0..{n - 1}, got {seat!r}")
+        if not isinstance(action, self._action_classes):
+            raise IllegalActionError(
+                f"expected a {self.info.title} action "
+                f"({', '.join(c.__name__ for c in self._action_classes)}), "
+                f"got {type(action).__name__}"
+            )
+        if not self.is_legal(state, seat, action):
+            legal = self.legal_actions(state, seat)
+            if not legal:
+                waiting = ", ".join(map(str, self.to_act(state))) or "nobody"
+                raise NotYourTurnError(
+                    f"seat {seat} has no decision to make now; waiting on seat(s) {waiting}"
+                )
+            raise IllegalActionError(
+                f"{describe_action(action)} is not legal now for seat {seat}; legal: "
+                + _list_actions(legal)
+            )
+        return self._apply(state, seat, action)
+
+    def is_legal(self, state: S, seat: Seat, action: A) -> bool:
+        """Whether ``action`` is among ``legal_actions`` (games may answer faster)."""
+        return action in self.legal_actions(state, seat)
+
+    @abstractmethod
+    def _apply(self, state: S, seat: Seat, action: A) -> S: ...
+
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> V:
+        """What ``seat`` may know (None: a spectator). Never contains RNG material."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Per-seat results once the game is over, else None."""
+
+    # --- hidden information ------------------------------------------------------------
+
+    @abstractmethod
+    def resample_hidden(self, state: S, seat: Seat | None, rng: Rng) -> S:
+        """A state that ``seat`` cannot tell from ``state``: everything hidden from it
+        redrawn at random. Used by the non-interference tests: the view must not change.
+        """
+
+    def redact_action(
+        self, before: S, seat: Seat, action: A, viewer: Seat | None, now: S
+    ) -> A | None:
+        """The action as ``viewer`` may see it (None: entirely hidden) given the match
+        has reached ``now``. Default: every action is public."""
+        return action
+
+    def check_state(self, state: S) -> None:
+        """Raise :class:`DecodeError` if a decoded state is internally inconsistent."""
+
+    # --- wire form ---------------------------------------------------------------------
+
+    def decode_state(self, data: Any) -> S:
+        """A state from its wire form; checked for type errors and consistency."""
+        state: S = serde.from_wire(data, self.state_type)
+        try:
+            self.check_state(state)
+        except DecodeError:
+            raise
+        except (ValueError, TypeError, IndexError, KeyError) as exc:
+            raise DecodeError(f"inconsistent {self.info.id} state: {exc}") from exc
+        return state
+
+    def decode_action(self, data: Any) -> A:
+        return serde.from_wire(data, self.action_type)  # type: ignore[no-any-return]
+
+    def decode_view(self, data: Any) -> V:
+        return serde.from_wire(data, self.view_type)  # type: ignore[no-any-return]
+
+    def decode_config(self, data: Any) -> C:
+        """A config from wire data; missing fields take their defaults."""
+        if type(data) is not dict:
+            raise DecodeError(f"config must be a map, got {type(data).__name__}")
+        merged = dict(serde.to_wire(self.info.default_config))
+        merged.pop("type", None)
+        merged.update(data)
+        config: C = serde.from_wire(merged, self.config_type)
+        self.check_config(config)
+        return config
+
+    def encode_action(self, action: A) -> Any:
+        return serde.to_wire(action, self.action_type)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.info.id!r}>"
+
+
+def describe_action(action: Any) -> str:
+    """A short text for an action: its wire tag and fields."""
+    wire = serde.to_wire(action)
+    if isinstance(wire, dict):
+        tag = wire.pop("type", type(action).__name__)
+        args = ", ".join(f"{k}={v!r}" for k, v in wire.items())
+        return f"{tag}({args})"
+    return repr(action)
+
+
+def _list_actions(actions: Sequence[Any], limit: int = 12) -> str:
+    shown = [describe_action(a) for a in actions[:limit]]
+    more = len(actions) - limit
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")

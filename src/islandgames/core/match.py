@@ -1,0 +1,203 @@
+"""A :class:`Match`: one game in progress with its replay log, for embedding.
+
+>>> from islandgames import Match
+>>> m = Match("friday", seed=42)
+>>> m.to_act()
+(0,)
+>>> first = m.legal_actions(0)[0]
+>>> _ = m.act(0, first)
+>>> m.seq, len(m.log().entries)
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import IO, Any
+
+from .._version import __version__
+from . import serde
+from .errors import IllegalActionError, ReplayDivergenceError
+from .game import Game, Outcome, Seat
+from .log import (
+    LogEnd,
+    LogEntry,
+    LogHeader,
+    ReplayLog,
+    header_chain,
+    make_entry,
+    make_header,
+    read_log,
+    write_log,
+)
+from .registry import get_game
+
+__all__ = ["Match", "redact_log"]
+
+
+class Match:
+    """A game, its current state and its log. Not thread-safe; one writer at a time.
+
+    ``seed`` defaults to 128 bits from the OS. With ``log_path``, every record is
+    appended to that file (and flushed) as it is made, so a crash loses nothing that
+    was acknowledged.
+    """
+
+    def __init__(
+        self,
+        game: str | Game[Any, Any, Any, Any],
+        seed: int | None = None,
+        config: Any = None,
+        *,
+        log_path: str | os.PathLike[str] | None = None,
+    ) -> None:
+        self.game: Game[Any, Any, Any, Any] = get_game(game) if isinstance(game, str) else game
+        self.seed: int = secrets.randbits(128) if seed is None else seed
+        self.config: Any = self.game.info.default_config if config is None else config
+        self.state: Any = self.game.new(self.seed, self.config)
+        self.header: LogHeader = make_header(
+            self.game, self.seed, self.config, self.state, __version__
+        )
+        self._entries: list[LogEntry] = []
+        self._chain = header_chain(self.header)
+        self._file: IO[bytes] | None = None
+        if log_path is not None:
+            self._file = open(log_path, "wb")  # noqa: SIM115 - closed in close()/end
+            self._append({"type": "header", **serde.to_wire(self.header), "viewer": "all"})
+
+    # --- playing ---------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """How many actions have been applied."""
+        return len(self._entries)
+
+    def to_act(self) -> tuple[Seat, ...]:
+        return self.game.to_act(self.state)
+
+    def legal_actions(self, seat: Seat) -> tuple[Any, ...]:
+        return self.game.legal_actions(self.state, seat)
+
+    def view(self, seat: Seat | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def act(self, seat: Seat, action: Any, expected_seq: int | None = None) -> Any:
+        """Apply ``action`` for ``seat``; record it; return the new state.
+
+        With ``expected_seq``, the action is refused unless exactly that many actions
+        have been applied (optimistic concurrency)."""
+        if expected_seq is not None and expected_seq != self.seq:
+            raise IllegalActionError(
+                f"stale expected_seq {expected_seq}: the match is at seq {self.seq}"
+            )
+        new = self.game.apply(self.state, seat, action)
+        entry = make_entry(
+            self.game, self.seed, self._chain, self.seq + 1, seat, action, serde.state_hash(new)
+        )
+        self._entries.append(entry)
+        self._chain = bytes.fromhex(entry.chain_hash)
+        self.state = new
+        self._append({"type": "entry", **serde.to_wire(entry)})
+        outcome = self.game.outcome(new)
+        if outcome is not None:
+            self._append({"type": "end", **serde.to_wire(self._end(outcome))})
+            self.close()
+        return new
+
+    def _end(self, outcome: Outcome) -> LogEnd:
+        return LogEnd(seed=f"{self.seed:064x}", outcome=serde.to_wire(outcome))
+
+    # --- the log -----------------------------------------------------------------------
+
+    def log(self, viewer: Seat | str | None = "all") -> ReplayLog:
+        """The full log (``"all"``: the seed is included once the game is over) or the
+        log redacted for one seat (None: a spectator)."""
+        outcome = self.outcome()
+        end = self._end(outcome) if outcome is not None else None
+        full = ReplayLog(self.header, tuple(self._entries), end, "all")
+        if viewer == "all":
+            return full
+        if not (viewer is None or isinstance(viewer, int)):
+            raise ValueError(f"viewer must be 'all', a seat or None, got {viewer!r}")
+        return redact_log(self.game, self.seed, full, viewer)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        write_log(self.log(), path)
+
+    def _append(self, record: dict[str, Any]) -> None:
+        if self._file is not None:
+            self._file.write(serde.packb(record))
+            self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    # --- replay ------------------------------------------------------------------------
+
+    @classmethod
+    def from_log(cls, log: ReplayLog | str | os.PathLike[str], seed: int | None = None) -> Match:
+        """Rebuild a match by replaying a full log. The seed comes from the log's end
+        record or, for a game still running, must be given. Raises
+        :class:`ReplayDivergenceError` at the first entry that does not reproduce."""
+        if not isinstance(log, ReplayLog):
+            log = read_log(Path(log))
+        if seed is None:
+            if log.end is None:
+                raise ReplayDivergenceError("the log has no revealed seed; pass seed=")
+            seed = int(log.end.seed, 16)
+        game = get_game(log.header.game)
+        m = cls(game, seed, game.decode_config(log.header.config))
+        if serde.canonical_bytes(m.header) != serde.canonical_bytes(
+            _same_version(log.header, m.header)
+        ):
+            raise ReplayDivergenceError("the log header does not match this seed and config", 0)
+        for e in log.entries:
+            if e.action is None:
+                raise ReplayDivergenceError(f"entry {e.seq}: the action is masked", e.seq)
+            try:
+                m.act(e.seat, game.decode_action(e.action))
+            except IllegalActionError as exc:
+                raise ReplayDivergenceError(f"entry {e.seq}: {exc}", e.seq) from exc
+            if m._entries[-1] != e:
+                raise ReplayDivergenceError(f"entry {e.seq}: hashes differ from the log", e.seq)
+        return m
+
+
+def _same_version(theirs: LogHeader, ours: LogHeader) -> LogHeader:
+    # an older engine_version may have written the log; everything else must match
+    from attrs import evolve
+
+    return evolve(theirs, engine_version=ours.engine_version)
+
+
+def redact_log(
+    game: Game[Any, Any, Any, Any], seed: int, full: ReplayLog, viewer: Seat | None
+) -> ReplayLog:
+    """The log as ``viewer`` may see it: actions the game hides from that seat are
+    masked (action None, or a partial form; no salt), every hash is kept."""
+    config = game.decode_config(full.header.config)
+    states = [game.new(seed, config)]
+    for e in full.entries:
+        assert e.action is not None, "redact_log needs the full log"
+        states.append(game.apply(states[-1], e.seat, game.decode_action(e.action)))
+    now = states[-1]
+    out: list[LogEntry] = []
+    for e, before in zip(full.entries, states, strict=False):
+        assert e.action is not None
+        action = game.decode_action(e.action)
+        shown = game.redact_action(before, e.seat, action, viewer, now)
+        if shown == action:
+            out.append(e)
+        else:
+            wire = None if shown is None else game.encode_action(shown)
+            out.append(
+                LogEntry(e.seq, e.seat, wire, None, e.action_commitment, e.state_hash, e.chain_hash)
+            )
+    return ReplayLog(full.header, tuple(out), full.end, viewer)

@@ -1,0 +1,1 @@
+"""The four games, one package each (state, actions, data, rules, view)."""
