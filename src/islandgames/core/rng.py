@@ -58,6 +58,13 @@ class Rng:
         )
         return int.from_bytes(h.digest(), "big"), Rng(self.key, self.counter + 1)
 
+    def split(self) -> tuple[Rng, Rng]:
+        """An independent child stream, and this stream advanced past the split."""
+        child = hashlib.blake2b(
+            b"split" + self.counter.to_bytes(8, "big"), digest_size=32, key=bytes.fromhex(self.key)
+        ).hexdigest()
+        return Rng(child, 0), Rng(self.key, self.counter + 1)
+
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (rejection sampling: no modulo bias)."""
         if n <= 0:

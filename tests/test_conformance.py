@@ -1,0 +1,270 @@
+"""The generic conformance suite: every registered game, thousands of seeded random games.
+
+At every step of every game: invariants of to_act/legal_actions/outcome, wire and msgpack
+round trips of state, action and view, a stable hash, no mutation by apply, rejection of
+illegal and malformed actions with the state unchanged, non-interference of every seat's
+view (and the spectator's) under resampling of what it cannot see, no RNG material in
+views. At the end of every game: the log verifies by replay, survives a file round trip,
+and (sampled) every per-seat redacted log verifies against the full one. Same seed, same
+trace: checked by the replay and across processes.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from typing import Any
+
+import attrs
+import pytest
+
+import islandgames
+from islandgames import (
+    DecodeError,
+    IllegalActionError,
+    Match,
+    NotYourTurnError,
+    game_ids,
+    get_game,
+    read_log,
+    verify_log,
+    verify_redacted,
+    write_log,
+)
+from islandgames.core import serde
+from islandgames.core.rng import Rng
+
+#: ISLANDGAMES_CONFORMANCE_SCALE multiplies the number of games (CI runs the default).
+GAMES_PER_GAME = max(1, int(2000 * float(os.environ.get("ISLANDGAMES_CONFORMANCE_SCALE", "1"))))
+CHUNKS = 8
+MAX_ACTIONS = 20_000
+
+
+@attrs.frozen
+class NotAnAction:
+    """An attrs object no game accepts as an action."""
+
+    x: int = 0
+
+
+def _seeds(chunk: int) -> range:
+    per = -(-GAMES_PER_GAME // CHUNKS)
+    return range(chunk * per, min(GAMES_PER_GAME, (chunk + 1) * per))
+
+
+def _viewers(game: Any, state: Any) -> list[int | None]:
+    return [*game.seats(state), None]
+
+
+def _wire_bytes(obj: Any) -> bytes:
+    return serde.packb(serde.to_wire(obj))
+
+
+def _check_step_invariants(game: Any, state: Any) -> dict[int, tuple[Any, ...]]:
+    outcome = game.outcome(state)
+    waiting = game.to_act(state)
+    legal = {s: game.legal_actions(state, s) for s in game.seats(state)}
+    if outcome is not None:
+        assert waiting == (), f"game over but to_act={waiting}"
+        assert all(not a for a in legal.values()), "game over but legal actions remain"
+        return legal
+    assert waiting, "game not over but nobody to act"
+    assert list(waiting) == sorted(set(waiting)), f"to_act not sorted/unique: {waiting}"
+    for s in waiting:
+        assert legal[s], f"seat {s} is to act but has no legal action"
+    for s, acts in legal.items():
+        assert len(set(acts)) == len(acts), f"duplicate legal actions for seat {s}"
+        assert game.legal_actions(state, s) == acts, "legal_actions not deterministic"
+        for a in acts:
+            assert isinstance(a, game._action_classes)
+    return legal
+
+
+def _check_round_trips(game: Any, state: Any, legal: dict[int, tuple[Any, ...]]) -> bytes:
+    wire = serde.to_wire(state)
+    raw = serde.packb(wire)
+    back = game.decode_state(serde.unpackb(raw))
+    assert back == state, "state wire round trip changed the state"
+    assert serde.packb(serde.to_wire(back)) == raw, "canonical bytes not stable"
+    assert serde.state_hash(back) == serde.state_hash(state)
+    for acts in legal.values():
+        for a in acts:
+            aw = game.encode_action(a)
+            assert game.decode_action(serde.unpackb(serde.packb(aw))) == a
+    return raw
+
+
+def _check_views(game: Any, state: Any, rng: Rng) -> Rng:
+    key = getattr(getattr(state, "rng", None), "key", None)
+    for viewer in _viewers(game, state):
+        view = game.view(state, viewer)
+        vbytes = _wire_bytes(view)
+        assert game.decode_view(serde.unpackb(vbytes)) == view, "view round trip"
+        if key is not None:
+            assert key.encode() not in vbytes, f"view of {viewer} leaks the RNG key"
+        sub, rng = rng.split()
+        other = game.resample_hidden(state, viewer, sub)
+        if game.info.chance:
+            assert serde.state_hash(other) != serde.state_hash(state), (
+                "resample_hidden must at least redraw the RNG key"
+            )
+        assert _wire_bytes(game.view(other, viewer)) == vbytes, (
+            f"view of seat {viewer} changed when only hidden information was resampled"
+        )
+    return rng
+
+
+def _check_rejections(
+    game: Any, state: Any, raw: bytes, legal: dict[int, tuple[Any, ...]], seen: list[Any]
+) -> None:
+    n = game.seat_count(state)
+    probes: list[tuple[Any, Any, type[Exception]]] = [
+        (0, None, IllegalActionError),
+        (0, NotAnAction(), IllegalActionError),
+        (-1, seen[0] if seen else None, IllegalActionError),
+        (n, seen[0] if seen else None, IllegalActionError),
+    ]
+    for s in game.seats(state):
+        foreign = [a for a in seen[-8:] if a not in legal[s]]
+        probes.extend((s, a, IllegalActionError) for a in foreign[:2])
+        if not legal[s] and seen:
+            probes.append((s, seen[-1], NotYourTurnError))
+    for seat, action, exc in probes:
+        with pytest.raises(exc):
+            game.apply(state, seat, action)
+        assert _wire_bytes(state) == raw, "a rejected action changed the state"
+    for bad in ({}, {"type": "no_such_action"}, [], "x", {"type": 3}):
+        with pytest.raises(DecodeError):
+            game.decode_action(bad)
+    if seen:
+        wire = game.encode_action(seen[-1])
+        with pytest.raises(DecodeError):
+            game.decode_action({**wire, "unexpected_field": 1})
+
+
+def _check_log(game: Any, match: Match, check_redacted: bool) -> None:
+    log = match.log()
+    result = verify_log(log)
+    assert result.ok and result.replayed, f"log does not verify: {result.divergence}"
+    buf = io.BytesIO()
+    write_log(log, buf)
+    again = read_log(buf.getvalue())
+    assert again == log, "log file round trip"
+    if check_redacted:
+        for viewer in _viewers(game, match.state):
+            red = match.log(viewer)
+            check = verify_redacted(red, log)
+            assert check.ok, f"redacted log of {viewer}: {check.divergence}"
+
+
+def _play_checked(game_id: str, seed: int, full: bool) -> int:
+    game = get_game(game_id)
+    match = Match(game, seed=seed)
+    rng = Rng.from_seed(seed, "conformance")
+    seen: list[Any] = []
+    for _ in range(MAX_ACTIONS):
+        state = match.state
+        legal = _check_step_invariants(game, state)
+        if full:
+            raw = _check_round_trips(game, state, legal)
+            rng = _check_views(game, state, rng)
+            _check_rejections(game, state, raw, legal, seen)
+        if game.outcome(state) is not None:
+            break
+        choices = [(s, a) for s in game.seats(state) for a in legal[s]]
+        (seat, action), rng = rng.choice(choices)
+        before = _wire_bytes(state) if full else b""
+        match.act(seat, action)
+        if full:
+            assert _wire_bytes(state) == before, "apply mutated its input state"
+        seen.append(action)
+    else:
+        pytest.fail(f"{game_id} seed {seed}: no end after {MAX_ACTIONS} actions")
+    _check_log(game, match, check_redacted=full and seed % 10 == 0)
+    return match.seq
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("game_id", game_ids())
+def test_random_games_fully_checked(game_id: str, chunk: int) -> None:
+    """Every step of every game gets every check."""
+    total = 0
+    for seed in _seeds(chunk):
+        total += _play_checked(game_id, seed, full=True)
+    assert total > 0
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_info_and_config(game_id: str) -> None:
+    game = get_game(game_id)
+    info = game.info
+    assert info.id == game_id
+    assert 1 <= info.min_seats <= info.max_seats
+    assert info.roles
+    wire = serde.to_wire(info)
+    assert wire["id"] == game_id
+    cfg = game.decode_config({})
+    assert cfg == info.default_config
+    with pytest.raises(DecodeError):
+        game.decode_config({"no_such_option": 1})
+    with pytest.raises(islandgames.InvalidConfigError):
+        game.new(-1)
+    with pytest.raises(islandgames.InvalidConfigError):
+        game.new(1, config=NotAnAction())
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_decode_state_rejects_garbage(game_id: str) -> None:
+    game = get_game(game_id)
+    wire = serde.to_wire(game.new(5))
+    with pytest.raises(DecodeError):
+        game.decode_state([])
+    with pytest.raises(DecodeError):
+        game.decode_state({**wire, "extra": 1})
+    for key in list(wire)[:6]:
+        broken = dict(wire)
+        del broken[key]
+        with pytest.raises(DecodeError):
+            game.decode_state(broken)
+        broken[key] = "not the right type" if not isinstance(wire[key], str) else 12345
+        with pytest.raises(DecodeError):
+            game.decode_state(broken)
+
+
+_TRACE_SCRIPT = """
+import sys
+from islandgames import Match, state_hash
+from islandgames.core.rng import Rng
+game_id, seeds = sys.argv[1], [int(s) for s in sys.argv[2:]]
+for seed in seeds:
+    m = Match(game_id, seed=seed)
+    rng = Rng.from_seed(seed, "trace")
+    hashes = []
+    while m.outcome() is None:
+        choices = [(s, a) for s in m.game.seats(m.state) for a in m.legal_actions(s)]
+        (seat, action), rng = rng.choice(choices)
+        m.act(seat, action)
+        hashes.append(state_hash(m.state))
+    print(seed, m.seq, m.log().chain_hash)
+"""
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_same_seed_same_trace_across_processes(game_id: str) -> None:
+    seeds = [str(s) for s in range(12)]
+    outputs = []
+    for hashseed in ("0", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hashseed}
+        out = subprocess.run(
+            [sys.executable, "-c", _TRACE_SCRIPT, game_id, *seeds],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            timeout=300,
+        ).stdout
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0].splitlines()) == len(seeds)
