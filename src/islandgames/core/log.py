@@ -241,6 +241,11 @@ def _unpack_stream(data: bytes) -> list[Any]:
         out.extend(unpacker)
     except Exception as exc:
         raise LogFormatError(f"malformed msgpack after record {len(out)}: {exc}") from exc
+    if unpacker.tell() != len(data):
+        raise LogFormatError(
+            f"truncated log: record {len(out)} is incomplete "
+            f"({len(data) - unpacker.tell()} trailing bytes)"
+        )
     return out
 
 

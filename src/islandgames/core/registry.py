@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import importlib
 import typing
+from types import ModuleType
 from typing import Any
 
 from .errors import UnknownGameError
 from .game import Game, GameInfo
 
-__all__ = ["game_ids", "games", "get_game"]
+__all__ = ["game_ids", "game_module", "games", "get_game"]
 
 # game id -> module that defines GAME. Order is the listing order.
 _MODULES: dict[str, str] = {
@@ -49,3 +50,10 @@ def get_game(game_id: str) -> Game[Any, Any, Any, Any]:
 def games() -> tuple[GameInfo, ...]:
     """The :class:`GameInfo` of every registered game."""
     return tuple(get_game(g).info for g in _MODULES)
+
+
+def game_module(game_id: str) -> ModuleType:
+    """The module registered for ``game_id``, where optional extras such as
+    ``render_view`` and ``render_svg`` live (:class:`UnknownGameError` if none)."""
+    get_game(game_id)
+    return importlib.import_module(_MODULES[game_id])

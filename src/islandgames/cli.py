@@ -1,0 +1,1321 @@
+"""The ``islandgames`` command: list, play, simulate, replay and render every game.
+
+Every command is generic over the registry (:mod:`islandgames.core.registry`): it uses
+only the engine contract, so a newly registered game works everywhere at once. A game
+package may add two optional hooks next to its ``GAME``:
+
+* ``render_view(view) -> rich renderable | str``: how ``play`` shows a seat's view
+  (default: a generic tree of the view's wire form);
+* ``render_svg(state | None) -> str``: the picture ``render`` writes.
+
+User errors (unknown game, bad config JSON, unreadable log, bad arguments) print one
+line on stderr and exit 2; a replay divergence exits 1.
+
+>>> main(["--version"])  # doctest: +ELLIPSIS
+islandgames ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import multiprocessing
+import os
+import secrets
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import IO, Any, Literal, NoReturn
+
+import attrs
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
+
+from ._version import __version__
+from .bots import Bot, bot_names, get_bot, play
+from .core import serde
+from .core.errors import (
+    DecodeError,
+    IllegalActionError,
+    InvalidConfigError,
+    ReplayDivergenceError,
+    UnknownGameError,
+)
+from .core.game import Game, Outcome, describe_action
+from .core.log import LogEntry, ReplayLog, read_log, seed_commitment, verify_log
+from .core.match import Match
+from .core.registry import game_ids, game_module, get_game
+from .core.rng import MAX_SEED, Rng
+
+__all__ = ["main"]
+
+AnyGame = Game[Any, Any, Any, Any]
+
+#: Exit codes.
+EXIT_OK = 0
+EXIT_FAILED = 1  # a divergence, an engine error during a simulation
+EXIT_USAGE = 2  # a user error: bad arguments, unknown game, unreadable file
+
+SHORT_HASH = 12
+REASONS_SHOWN = 15
+
+
+class CliError(Exception):
+    """A user error: printed as one line on stderr, exit code 2."""
+
+
+class _Diverged(Exception):
+    """A replay that does not reproduce its log: printed on stderr, exit code 1."""
+
+
+# --- consoles ----------------------------------------------------------------------------
+
+
+def _console(file: IO[str]) -> Console:
+    # resolved at call time so redirected streams (tests, pipes) are honoured; off a
+    # terminal, plain lines are not wrapped and tables get 120 columns (or $COLUMNS)
+    console = Console(file=file, highlight=False, soft_wrap=True)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = 120
+    return console
+
+
+def _out() -> Console:
+    return _console(sys.stdout)
+
+
+def _err() -> Console:
+    return _console(sys.stderr)
+
+
+def _t(value: object, style: str = "") -> Text:
+    """Data as text, never parsed as rich markup."""
+    return Text(str(value), style=style)
+
+
+# --- argument helpers ----------------------------------------------------------------------
+
+
+def _load_game(game_id: str) -> AnyGame:
+    try:
+        return get_game(game_id)
+    except UnknownGameError as exc:
+        raise CliError(str(exc).strip("\"'")) from exc
+
+
+def _parse_seed(text: str) -> int:
+    """A seed: decimal, or hex with a 0x prefix, within [0, 2**256)."""
+    try:
+        seed = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer seed: {text!r}") from None
+    if not 0 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seed must be in [0, 2**256), got {text}")
+    return seed
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def _non_negative(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {n}")
+    return n
+
+
+def _delay(text: str) -> float:
+    try:
+        d = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= d <= 60 or math.isnan(d):
+        raise argparse.ArgumentTypeError(f"delay must be between 0 and 60 s, got {text}")
+    return d
+
+
+def _config_wire(game: AnyGame, text: str | None) -> dict[str, Any] | None:
+    """The ``--config`` argument: JSON text, or ``@FILE`` holding JSON; None: defaults."""
+    if text is None:
+        return None
+    source = "--config"
+    if text.startswith("@"):
+        source = text[1:]
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot read config file {source!r}: {exc.strerror}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{source} is not valid JSON: {exc}") from exc
+    if type(data) is not dict:
+        raise CliError(f"{source} must be a JSON object, got {type(data).__name__}")
+    _decode_config(game, data)  # validate now, in the parent process
+    return data
+
+
+def _decode_config(game: AnyGame, wire: dict[str, Any] | None) -> Any:
+    if wire is None:
+        return None
+    try:
+        return game.decode_config(wire)
+    except (DecodeError, InvalidConfigError) as exc:
+        raise CliError(f"bad {game.info.id} config: {exc}") from exc
+
+
+def _parse_bots(game: AnyGame, specs: Sequence[str] | None) -> tuple[str, dict[int, str]]:
+    """``--bot NAME`` (every seat) and ``--bot SEAT=NAME`` (one seat) into
+    (default name, per-seat names); every name is checked against the game's bots."""
+    default = "random"
+    per_seat: dict[int, str] = {}
+    plain = 0
+    for spec in specs or ():
+        seat_text, eq, name = spec.partition("=")
+        if not eq:
+            name, plain = seat_text, plain + 1
+            if plain > 1:
+                raise CliError("give at most one --bot NAME (use --bot SEAT=NAME per seat)")
+            default = name
+            continue
+        try:
+            seat = int(seat_text)
+        except ValueError:
+            raise CliError(f"--bot {spec!r}: the seat must be an integer") from None
+        if not 0 <= seat < game.info.max_seats:
+            raise CliError(f"--bot {spec!r}: {game.info.id} has seats 0..{game.info.max_seats - 1}")
+        per_seat[seat] = name
+    for name in (default, *per_seat.values()):
+        if name not in bot_names(game.info.id):
+            raise CliError(
+                f"no bot {name!r} for {game.info.id}; "
+                f"available: {', '.join(bot_names(game.info.id))}"
+            )
+    return default, per_seat
+
+
+def _bots_for(
+    game_id: str, default: str, per_seat: Mapping[int, str], seats: int
+) -> dict[int, Bot]:
+    cache: dict[str, Bot] = {}
+    out: dict[int, Bot] = {}
+    for s in range(seats):
+        name = per_seat.get(s, default)
+        if name not in cache:
+            cache[name] = get_bot(game_id, name)
+        out[s] = cache[name]
+    return out
+
+
+# --- generic rendering of wire data ------------------------------------------------------------
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "-"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, bool | int | str)
+
+
+def _inline(value: Any, limit: int = 72) -> str | None:
+    """A one-line form of small wire data, or None if it does not fit in ``limit``."""
+    if _is_scalar(value):
+        return _scalar(value)
+    if isinstance(value, list):
+        if not value:
+            return "(none)"
+        parts = [_inline(v, limit) for v in value]
+        if any(p is None for p in parts):
+            return None
+        text = ", ".join(p for p in parts if p is not None)
+    elif isinstance(value, dict):
+        tag = value.get("type")
+        fields = [(k, v) for k, v in value.items() if k != "type"]
+        inner: list[str] = []
+        for k, v in fields:
+            p = _inline(v, limit)
+            if p is None:
+                return None
+            inner.append(f"{k}={p}")
+        body = ", ".join(inner)
+        text = f"{tag}({body})" if isinstance(tag, str) else "{" + body + "}"
+    else:
+        text = repr(value)
+    return text if len(text) <= limit else None
+
+
+def _uniform_records(items: list[Any]) -> list[str] | None:
+    """The column names if ``items`` are maps with the same keys and flat values."""
+    if not items or not all(isinstance(i, dict) for i in items):
+        return None
+    keys = list(items[0])
+    for item in items:
+        if list(item) != keys:
+            return None
+        for v in item.values():
+            if not (_is_scalar(v) or (isinstance(v, list) and all(map(_is_scalar, v)))):
+                return None
+    return keys
+
+
+def _records_table(items: list[dict[str, Any]], keys: list[str]) -> Table:
+    table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False)
+    table.add_column("#", justify="right", style="dim")
+    shown = [k for k in keys if not (k == "type" and len({str(i[k]) for i in items}) == 1)]
+    for k in shown:
+        table.add_column(k)
+    for n, item in enumerate(items):
+        table.add_row(_t(n), *(_t(_inline(item[k], 10_000) or "") for k in shown))
+    return table
+
+
+def _fill_tree(node: Tree, data: Any) -> None:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "type":
+                continue
+            _add_field(node, str(key), value)
+    elif isinstance(data, list):
+        for n, value in enumerate(data):
+            _add_field(node, f"[{n}]", value)
+    else:
+        node.add(_t(_scalar(data)))
+
+
+def _add_field(node: Tree, key: str, value: Any) -> None:
+    inline = _inline(value)
+    if inline is not None:
+        label = Text.assemble((key, "bold"), ": ", inline)
+        node.add(label)
+        return
+    if isinstance(value, list) and all(map(_is_scalar, value)):
+        items = ", ".join(map(_scalar, value))
+        node.add(Text.assemble((key, "bold"), f" ({len(value)}): ", items))
+        return
+    if isinstance(value, list):
+        keys = _uniform_records(value)
+        sub = node.add(Text.assemble((key, "bold"), f" ({len(value)})"))
+        if keys is not None:
+            sub.add(_records_table(value, keys))
+        else:
+            _fill_tree(sub, value)
+        return
+    tag = value.get("type") if isinstance(value, dict) else None
+    label = Text.assemble((key, "bold"), f" ({tag})" if isinstance(tag, str) else "")
+    _fill_tree(node.add(label), value)
+
+
+def render_wire(data: Any, title: str) -> RenderableType:
+    """A readable tree of wire data (the generic rendering of a view or a state)."""
+    tag = data.get("type") if isinstance(data, dict) else None
+    tree = Tree(Text.assemble((title, "bold cyan"), f" ({tag})" if isinstance(tag, str) else ""))
+    _fill_tree(tree, data)
+    return tree
+
+
+def _hook(game: AnyGame, name: str) -> Callable[..., Any] | None:
+    fn = getattr(game_module(game.info.id), name, None)
+    return fn if callable(fn) else None
+
+
+def _render_view(game: AnyGame, view: Any, title: str) -> RenderableType:
+    hook = _hook(game, "render_view")
+    if hook is not None:
+        shown = hook(view)
+        if isinstance(shown, str):
+            return Group(Text(title, style="bold cyan"), Text(shown))
+        return Group(Text(title, style="bold cyan"), shown)
+    return render_wire(serde.to_wire(view), title)
+
+
+def _describe_wire(action: Any) -> str:
+    """A logged action (wire form) in ``describe_action`` style; None: masked."""
+    if action is None:
+        return "(hidden)"
+    if isinstance(action, dict):
+        tag = action.get("type", "action")
+        args = ", ".join(f"{k}={v!r}" for k, v in action.items() if k != "type")
+        return f"{tag}({args})"
+    return repr(action)
+
+
+def _outcome_table(game: AnyGame, outcome: Outcome) -> RenderableType:
+    table = Table(box=box.SIMPLE_HEAD)
+    table.add_column("seat", justify="right")
+    table.add_column("role")
+    table.add_column("result")
+    table.add_column("score", justify="right")
+    styles = {"win": "bold green", "loss": "red", "draw": "yellow"}
+    for r in outcome.results:
+        table.add_row(_t(r.seat), _t(r.role), _t(r.result, styles.get(r.result, "")), _t(r.score))
+    head = Text.assemble((f"{game.info.title} is over: ", "bold"), outcome.reason)
+    return Group(head, table)
+
+
+# --- games ---------------------------------------------------------------------------------
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    infos = [_load_game(g).info for g in game_ids()]
+    if args.json:
+        _print_json([serde.to_wire(info) for info in infos])
+        return EXIT_OK
+    table = Table(title="islandgames: registered games", box=box.SIMPLE_HEAD)
+    table.add_column("id", no_wrap=True, style="bold")
+    for col in ("title", "rules", "seats", "roles", "kind", "bots"):
+        table.add_column(col, overflow="fold")
+    table.add_column("default config", overflow="fold", min_width=24, ratio=1)
+    for info in infos:
+        seats = (
+            f"{info.min_seats}"
+            if info.min_seats == info.max_seats
+            else f"{info.min_seats}-{info.max_seats}"
+        )
+        kind = [
+            name
+            for name, flag in (
+                ("chance", info.chance),
+                ("hidden information", info.hidden_information),
+                ("simultaneous", info.simultaneous),
+            )
+            if flag
+        ]
+        cfg = serde.to_wire(info.default_config)
+        if isinstance(cfg, dict):
+            cfg.pop("type", None)
+        table.add_row(
+            _t(info.id),
+            _t(info.title),
+            _t(info.rules_version),
+            _t(seats),
+            _t(", ".join(info.roles)),
+            _t(", ".join(kind) or "deterministic, open"),
+            _t(", ".join(bot_names(info.id))),
+            _t(json.dumps(cfg)),
+        )
+    _out().print(table)
+    return EXIT_OK
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    sys.stdout.flush()
+
+
+# --- play ------------------------------------------------------------------------------------
+
+
+class _Quit(Exception):
+    """The player left (EOF or 'q')."""
+
+
+def _ask(console: Console, prompt: str, choices: int, allow_pass: bool, stdin: IO[str]) -> int:
+    """Read a choice (1..choices, or 0 to pass) from ``stdin``; EOF or 'q' quits."""
+    low = 0 if allow_pass else 1
+    while True:
+        console.print(Text(prompt, style="bold"), end="")
+        console.file.flush()
+        line = stdin.readline()
+        if not line:
+            console.print()
+            raise _Quit
+        if not stdin.isatty():
+            console.print(_t(line.rstrip("\n")))  # echo scripted input
+        answer = line.strip().lower()
+        if answer in ("q", "quit", "exit"):
+            raise _Quit
+        try:
+            n = int(answer)
+        except ValueError:
+            n = -1
+        if low <= n <= choices:
+            return n
+        hint = f"{low}..{choices}" + (" (0 = pass)" if allow_pass else "")
+        console.print(_t(f"please type a number in {hint}, or q to quit", "yellow"))
+
+
+def _seat_label(game: AnyGame, state: Any, seat: int) -> str:
+    return f"seat {seat} ({game.role(state, seat)})"
+
+
+def _human_turn(
+    console: Console, m: Match, seat: int, optional: bool, stdin: IO[str]
+) -> Any | None:
+    """Show ``seat``'s view and legal actions; the chosen action (None: passed)."""
+    game = m.game
+    legal = m.legal_actions(seat)
+    head = _seat_label(game, m.state, seat)
+    console.print(Rule(_t(f"{head}, action {m.seq + 1}" + (" (optional)" if optional else ""))))
+    console.print(_render_view(game, m.view(seat), f"view of {head}"), soft_wrap=False)
+    listing = Table.grid(padding=(0, 1))
+    listing.add_column(justify="right", style="cyan")
+    listing.add_column()
+    if optional:
+        listing.add_row(_t("0."), _t("pass", "dim"))
+    for n, action in enumerate(legal, start=1):
+        listing.add_row(_t(f"{n}."), _t(describe_action(action)))
+    console.print(listing)
+    n = _ask(console, f"seat {seat}> ", len(legal), optional, stdin)
+    return None if n == 0 else legal[n - 1]
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = _load_game(args.game)
+    config = _decode_config(game, _config_wire(game, args.config))
+    default_bot, per_seat = _parse_bots(game, [args.bot] if args.bot else None)
+    seed = args.seed if args.seed is not None else secrets.randbits(128)
+    try:
+        initial = game.new(seed, config)
+    except InvalidConfigError as exc:
+        raise CliError(f"bad {game.info.id} config: {exc}") from exc
+    seats = game.seat_count(initial)
+    humans: tuple[int, ...] = () if args.watch else tuple(sorted(set(args.seat or [0])))
+    for s in humans:
+        if not 0 <= s < seats:
+            raise CliError(f"--seat {s}: this {game.info.id} match has seats 0..{seats - 1}")
+    bots = _bots_for(game.info.id, default_bot, per_seat, seats)
+    rngs = {s: Rng.from_seed(seed, f"bot{s}") for s in range(seats)}
+    try:
+        m = Match(game, seed, config, log_path=args.log)
+    except OSError as exc:
+        raise CliError(f"cannot write log {args.log!r}: {exc.strerror}") from exc
+    console = _out()
+    who = ", ".join(map(str, humans)) if humans else "none (watching)"
+    title = f"{game.info.title} ({game.info.id}, rules {game.info.rules_version})"
+    shown_seed = f"; seed {seed}" if args.seed is not None else ""
+    console.print(_t(f"{title}, {seats} seat(s); you play: {who}; bots: the rest{shown_seed}"))
+    viewer = humans[0] if len(humans) == 1 else None
+    try:
+        while (outcome := m.outcome()) is None:
+            waiting = m.to_act()
+            if not waiting:
+                raise RuntimeError(f"{game.info.id}: nobody to act but the game is not over")
+            seat = waiting[0]
+            if seat in humans:
+                action = _human_turn(console, m, seat, False, args.stdin)
+                assert action is not None
+                _act_and_show(console, m, seat, action, "all")
+                continue
+            if _offer_interjections(console, m, humans, waiting, args.stdin):
+                continue
+            if args.delay:
+                time.sleep(args.delay)
+            legal = m.legal_actions(seat)
+            action, rngs[seat] = bots[seat].choose(game, m.view(seat), legal, rngs[seat])
+            _act_and_show(console, m, seat, action, "all" if args.watch else viewer)
+    except _Quit:
+        console.print(
+            _t(
+                f"left the game after {m.seq} action(s)"
+                + (f"; partial log in {args.log}" if args.log else ""),
+                "yellow",
+            )
+        )
+        return EXIT_OK
+    finally:
+        m.close()
+    if humans:
+        for s in humans:
+            console.print(
+                _render_view(game, m.view(s), f"final view of {_seat_label(game, m.state, s)}"),
+                soft_wrap=False,
+            )
+    console.print(_outcome_table(game, outcome))
+    console.print(
+        _t(f"{m.seq} actions; seed {seed}" + (f"; log written to {args.log}" if args.log else ""))
+    )
+    return EXIT_OK
+
+
+def _act_and_show(
+    console: Console, m: Match, seat: int, action: Any, viewer: int | Literal["all"] | None
+) -> None:
+    """Apply ``action`` and print it as ``viewer`` may see it: ``"all"`` in full, a seat
+    (or None, a spectator) as the game redacts it for that viewer."""
+    before = m.state
+    m.act(seat, action)
+    shown = (
+        action if viewer == "all" else m.game.redact_action(before, seat, action, viewer, m.state)
+    )
+    text = "(hidden)" if shown is None else describe_action(shown)
+    label = _seat_label(m.game, before, seat)
+    console.print(Text.assemble((f"#{m.seq:<4} ", "dim"), (label, "cyan"), ": ", text))
+
+
+def _offer_interjections(
+    console: Console, m: Match, humans: Sequence[int], waiting: Sequence[int], stdin: IO[str]
+) -> bool:
+    """Before a bot acts, let a human seat with optional legal actions (an interjection
+    the game allows out of turn) play one or pass. True if one was played."""
+    for s in humans:
+        if s in waiting or not m.legal_actions(s):
+            continue
+        action = _human_turn(console, m, s, True, stdin)
+        if action is not None:
+            _act_and_show(console, m, s, action, "all")
+            return True
+    return False
+
+
+# --- simulate --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Job:
+    game: str
+    config: dict[str, Any] | None
+    default_bot: str
+    per_seat: tuple[tuple[int, str], ...]
+    start: int
+    count: int
+    max_actions: int
+
+
+@attrs.frozen
+class _Record:
+    """One simulated game, as plain data (cheap to send between processes)."""
+
+    seed: int
+    actions: int
+    reason: str | None  # None: not finished (max actions) or an error
+    results: tuple[tuple[int, str, str, int], ...]  # seat, role, result, score
+    error: str | None = None
+
+
+def _run_job(job: _Job) -> tuple[int, list[_Record]]:
+    game = get_game(job.game)
+    config = None if job.config is None else game.decode_config(job.config)
+    bots = _bots_for(job.game, job.default_bot, dict(job.per_seat), game.info.max_seats)
+    out: list[_Record] = []
+    for seed in range(job.start, job.start + job.count):
+        try:
+            res = play(game, seed, bots, config, max_actions=job.max_actions)
+        except Exception as exc:  # an engine or bot bug: reported, not fatal
+            out.append(_Record(seed, 0, None, (), f"{type(exc).__name__}: {exc}"))
+            continue
+        o = res.outcome
+        if o is None:
+            out.append(_Record(seed, res.actions, None, ()))
+        else:
+            results = tuple((r.seat, r.role, r.result, r.score) for r in o.results)
+            out.append(_Record(seed, res.actions, o.reason, results))
+    return job.start, out
+
+
+def _jobs(template: _Job, first: int, n: int, workers: int) -> list[_Job]:
+    chunk = max(1, min(256, math.ceil(n / (workers * 8)) if workers > 1 else math.ceil(n / 50)))
+    return [
+        attrs.evolve(template, start=s, count=min(chunk, first + n - s))
+        for s in range(first, first + n, chunk)
+    ]
+
+
+def _run_all(jobs: list[_Job], workers: int, on_done: Callable[[int], None]) -> list[_Record]:
+    chunks: dict[int, list[_Record]] = {}
+    if workers == 1:
+        for job in jobs:
+            start, recs = _run_job(job)
+            chunks[start] = recs
+            on_done(len(recs))
+    else:
+        # spawn: no fork of a possibly multi-threaded parent; workers import the registry
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(workers) as pool:
+            for start, recs in pool.imap_unordered(_run_job, jobs):
+                chunks[start] = recs
+                on_done(len(recs))
+    return [r for start in sorted(chunks) for r in chunks[start]]
+
+
+def _stats(values: Sequence[int]) -> dict[str, Any]:
+    if not values:
+        return {"mean": None, "min": None, "max": None}
+    return {"mean": round(sum(values) / len(values), 3), "min": min(values), "max": max(values)}
+
+
+def _rate(k: int, n: int) -> float:
+    return round(k / n, 4) if n else 0.0
+
+
+def summarize(records: Sequence[_Record], meta: Mapping[str, Any]) -> dict[str, Any]:
+    """The deterministic summary of simulated games (in seed order)."""
+    finished = [r for r in records if r.reason is not None]
+    errors = [r for r in records if r.error is not None]
+    seats: dict[int, dict[str, Any]] = {}
+    roles: dict[str, dict[str, int]] = {}
+    scores: dict[int, list[int]] = {}
+    reasons: dict[str, int] = {}
+    for r in finished:
+        assert r.reason is not None
+        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+        for seat, role, result, score in r.results:
+            s = seats.setdefault(
+                seat, {"seat": seat, "roles": [], "games": 0, "wins": 0, "draws": 0, "losses": 0}
+            )
+            if role not in s["roles"]:
+                s["roles"].append(role)
+            s["games"] += 1
+            s[{"win": "wins", "draw": "draws"}.get(result, "losses")] += 1
+            scores.setdefault(seat, []).append(score)
+            ro = roles.setdefault(role, {"games": 0, "wins": 0, "draws": 0, "losses": 0})
+            ro["games"] += 1
+            ro[{"win": "wins", "draw": "draws"}.get(result, "losses")] += 1
+    seat_rows = []
+    for seat in sorted(seats):
+        s = seats[seat]
+        s["roles"] = sorted(s["roles"])
+        s["win_rate"] = _rate(s["wins"], s["games"])
+        s["score"] = _stats(scores[seat])
+        seat_rows.append(s)
+    role_rows = [
+        {"role": role, **c, "win_rate": _rate(c["wins"], c["games"])}
+        for role, c in sorted(roles.items())
+    ]
+    digest = hashlib.blake2b(
+        serde.packb(
+            [[r.seed, r.actions, r.reason, [list(x) for x in r.results], r.error] for r in records]
+        ),
+        digest_size=16,
+    ).hexdigest()
+    lengths = [r.actions for r in records if r.error is None]
+    return {
+        **meta,
+        "games": len(records),
+        "finished": len(finished),
+        "unfinished": len(records) - len(finished) - len(errors),
+        "errors": [{"seed": r.seed, "error": r.error} for r in errors],
+        "seats": seat_rows,
+        "roles": role_rows,
+        "length": {**_stats(lengths), "total": sum(lengths)},
+        "reasons": [
+            {"reason": k, "count": v}
+            for k, v in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))
+        ],
+        "results_digest": digest,
+    }
+
+
+def _summary_tables(summary: Mapping[str, Any]) -> list[RenderableType]:
+    out: list[RenderableType] = []
+    head = Table(
+        title=f"{summary['game']}: {summary['games']} games, seeds {summary['seed']}.."
+        f"{summary['seed'] + summary['games'] - 1}",
+        box=box.SIMPLE_HEAD,
+        show_header=False,
+    )
+    head.add_column(style="bold")
+    head.add_column()
+    b = summary["bots"]
+    bots = ", ".join(
+        [b["default"] + " (default)", *(f"seat {k}: {v}" for k, v in b["seats"].items())]
+    )
+    length = summary["length"]
+    timing = summary["timing"]
+    for k, v in (
+        ("config", json.dumps(summary["config"], separators=(",", ":"))),
+        ("bots", bots),
+        (
+            "finished",
+            f"{summary['finished']} (unfinished {summary['unfinished']}, "
+            f"errors {len(summary['errors'])})",
+        ),
+        (
+            "length (actions)",
+            f"mean {length['mean']}, min {length['min']}, "
+            f"max {length['max']}, total {length['total']}",
+        ),
+        (
+            "speed",
+            f"{timing['actions_per_second']:,.0f} actions/s, "
+            f"{timing['games_per_second']:,.1f} games/s, {timing['seconds']:.2f} s, "
+            f"{timing['workers']} worker(s)",
+        ),
+        ("results digest", summary["results_digest"]),
+    ):
+        head.add_row(_t(k), _t(v))
+    out.append(head)
+    seats = Table(title="per seat", box=box.SIMPLE_HEAD)
+    for col in (
+        "seat",
+        "role",
+        "games",
+        "wins",
+        "win rate",
+        "draws",
+        "losses",
+        "score mean",
+        "score min",
+        "score max",
+    ):
+        seats.add_column(col, justify="left" if col == "role" else "right")
+    for s in summary["seats"]:
+        sc = s["score"]
+        seats.add_row(
+            _t(s["seat"]),
+            _t(", ".join(s["roles"])),
+            _t(s["games"]),
+            _t(s["wins"]),
+            _t(f"{s['win_rate']:.1%}"),
+            _t(s["draws"]),
+            _t(s["losses"]),
+            _t(sc["mean"]),
+            _t(sc["min"]),
+            _t(sc["max"]),
+        )
+    out.append(seats)
+    roles = Table(title="per role", box=box.SIMPLE_HEAD)
+    for col in ("role", "games", "wins", "win rate", "draws", "losses"):
+        roles.add_column(col, justify="left" if col == "role" else "right")
+    for r in summary["roles"]:
+        roles.add_row(
+            _t(r["role"]),
+            _t(r["games"]),
+            _t(r["wins"]),
+            _t(f"{r['win_rate']:.1%}"),
+            _t(r["draws"]),
+            _t(r["losses"]),
+        )
+    out.append(roles)
+    reasons = Table(title="outcome reasons", box=box.SIMPLE_HEAD)
+    reasons.add_column("reason")
+    reasons.add_column("games", justify="right")
+    reasons.add_column("share", justify="right")
+    for r in summary["reasons"][:REASONS_SHOWN]:
+        reasons.add_row(
+            _t(r["reason"]), _t(r["count"]), _t(f"{_rate(r['count'], summary['games']):.1%}")
+        )
+    rest = summary["reasons"][REASONS_SHOWN:]
+    if rest:
+        n = sum(r["count"] for r in rest)
+        reasons.add_row(
+            _t(f"... {len(rest)} other reasons (all in --json)", "dim"),
+            _t(n),
+            _t(f"{_rate(n, summary['games']):.1%}"),
+        )
+    out.append(reasons)
+    if summary["errors"]:
+        errs = Table(title="errors (first 10)", box=box.SIMPLE_HEAD, style="red")
+        errs.add_column("seed", justify="right")
+        errs.add_column("error")
+        for e in summary["errors"][:10]:
+            errs.add_row(_t(e["seed"]), _t(e["error"]))
+        out.append(errs)
+    return out
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    game = _load_game(args.game)
+    config_wire = _config_wire(game, args.config)
+    default_bot, per_seat = _parse_bots(game, args.bot)
+    if args.seed + args.games - 1 > MAX_SEED:
+        raise CliError("--seed + --games exceeds the seed range")
+    template = _Job(
+        game.info.id,
+        config_wire,
+        default_bot,
+        tuple(sorted(per_seat.items())),
+        0,
+        0,
+        args.max_actions,
+    )
+    jobs = _jobs(template, args.seed, args.games, args.workers)
+    err = _err()
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=args.quiet or not err.is_terminal,
+    )
+    t0 = time.perf_counter()
+    with progress:
+        task = progress.add_task(f"simulating {game.info.id}", total=args.games)
+        records = _run_all(jobs, args.workers, lambda k: progress.advance(task, k))
+    seconds = max(time.perf_counter() - t0, 1e-9)
+    config = _decode_config(game, config_wire)
+    cfg = serde.to_wire(game.info.default_config if config is None else config)
+    if isinstance(cfg, dict):
+        cfg.pop("type", None)
+    bots = {"default": default_bot, "seats": {str(k): v for k, v in sorted(per_seat.items())}}
+    meta = {
+        "game": game.info.id,
+        "rules_version": game.info.rules_version,
+        "config": cfg,
+        "seed": args.seed,
+        "bots": bots,
+        "max_actions": args.max_actions,
+    }
+    summary = summarize(records, meta)
+    total = summary["length"]["total"]
+    summary["timing"] = {  # wall clock: the only part that differs between runs
+        "seconds": round(seconds, 3),
+        "workers": args.workers,
+        "actions_per_second": round(total / seconds, 1),
+        "games_per_second": round(len(records) / seconds, 2),
+    }
+    if args.per_game:
+        summary["per_game"] = [
+            {
+                "seed": r.seed,
+                "actions": r.actions,
+                "reason": r.reason,
+                "error": r.error,
+                "results": [
+                    {"seat": s, "role": ro, "result": re, "score": sc}
+                    for s, ro, re, sc in r.results
+                ],
+            }
+            for r in records
+        ]
+    if args.json:
+        _print_json(summary)
+    else:
+        console = _out()
+        for part in _summary_tables(summary):
+            console.print(part)
+    return EXIT_FAILED if summary["errors"] else EXIT_OK
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+
+def _read_log(path: str) -> ReplayLog:
+    try:
+        return read_log(path)
+    except DecodeError as exc:
+        raise CliError(f"unreadable log {path!r}: {exc}") from exc
+
+
+def _log_seed(log: ReplayLog, given: int | None) -> int:
+    if given is not None:
+        seed = given
+    elif log.end is not None:
+        try:
+            seed = int(log.end.seed, 16)
+        except ValueError:
+            raise _Diverged(f"the log's revealed seed is not hex: {log.end.seed!r}") from None
+    else:
+        raise CliError("the log has no revealed seed (the game is not over); pass --seed")
+    if seed_commitment(seed) != log.header.seed_commitment:
+        raise _Diverged("the seed does not match the log's seed commitment")
+    return seed
+
+
+def _replay_states(
+    game: AnyGame, log: ReplayLog, seed: int, upto: int | None = None
+) -> Iterator[tuple[LogEntry | None, Any, Any]]:
+    """(entry, state before, state after) from the initial state (entry None) onward."""
+    config = _decode_config(game, log.header.config)
+    try:
+        state = game.new(seed, config)
+    except InvalidConfigError as exc:
+        raise _Diverged(f"header: {exc}") from exc
+    if serde.state_hash(state) != log.header.initial_state_hash:
+        raise _Diverged("header: the initial state hash does not match")
+    yield None, state, state
+    for e in log.entries[:upto]:
+        if e.action is None:
+            raise CliError(f"entry {e.seq}: the action is masked; replay the full log")
+        try:
+            after = game.apply(state, e.seat, game.decode_action(e.action))
+        except (DecodeError, IllegalActionError) as exc:
+            raise _Diverged(f"entry {e.seq}: {exc}") from exc
+        if serde.state_hash(after) != e.state_hash:
+            raise _Diverged(f"entry {e.seq}: the state hash does not match the log")
+        yield e, state, after
+        state = after
+
+
+def _short(h: str) -> str:
+    return h[:SHORT_HASH]
+
+
+def _print_header(console: Console, log: ReplayLog, path: str) -> None:
+    h = log.header
+    table = Table(title=f"log {path}", box=box.SIMPLE_HEAD, show_header=False)
+    table.add_column(style="bold")
+    table.add_column(overflow="fold")
+    viewer = (
+        "full log"
+        if log.viewer == "all"
+        else ("spectator" if log.viewer is None else f"seat {log.viewer}")
+    )
+    for k, v in (
+        ("game", f"{h.game} (rules {h.rules_version})"),
+        ("engine", h.engine_version),
+        ("config", json.dumps(h.config, separators=(",", ":"))),
+        ("seats", str(h.seats)),
+        ("redaction", viewer),
+        ("seed commitment", h.seed_commitment),
+        ("initial state", h.initial_state_hash),
+        ("entries", str(len(log.entries))),
+        ("end", "game over, seed revealed" if log.end is not None else "running (no end record)"),
+    ):
+        table.add_row(_t(k), _t(v))
+    console.print(table)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    log = _read_log(args.log)
+    console = _out()
+    _print_header(console, log, args.log)
+    need_replay = args.show_states or args.seat is not None
+    game: AnyGame | None = None
+    if need_replay:
+        game = _load_game(log.header.game)
+        if args.seat is not None and not 0 <= args.seat < log.header.seats:
+            raise CliError(f"--seat {args.seat}: the log has seats 0..{log.header.seats - 1}")
+    try:
+        if game is not None:
+            _show_replayed(console, game, log, args)
+        else:
+            _show_entries(console, log, None, args.seat)
+    except _Diverged as exc:
+        _err().print(_t(f"DIVERGED: {exc}", "bold red"))
+        if not args.verify:
+            return EXIT_FAILED
+    if log.end is not None:
+        console.print(_t(f"seed: {log.end.seed}"))
+        console.print(_t("outcome: " + json.dumps(log.end.outcome, separators=(",", ":"))))
+    if args.verify:
+        v = verify_log(log)
+        if not v.ok:
+            console.print(_t(f"DIVERGED at {v.divergence}", "bold red"))
+            return EXIT_FAILED
+        how = (
+            "replayed: seed commitment, every state hash, the chain and the outcome check"
+            if v.replayed
+            else "chain only: the hash chain and the visible actions' "
+            "commitments check (no revealed seed or masked actions, so no replay)"
+        )
+        console.print(_t(f"OK ({how}); {v.entries} entries", "bold green"))
+    return EXIT_OK
+
+
+def _show_entries(
+    console: Console, log: ReplayLog, rows: list[tuple[LogEntry, str]] | None, seat: int | None
+) -> None:
+    table = Table(box=box.SIMPLE_HEAD)
+    for col, justify in (
+        ("seq", "right"),
+        ("seat", "right"),
+        ("action", "left"),
+        ("state", "left"),
+        ("chain", "left"),
+    ):
+        table.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    shown = rows if rows is not None else [(e, _describe_wire(e.action)) for e in log.entries]
+    for e, text in shown:
+        table.add_row(
+            _t(e.seq),
+            _t(e.seat),
+            _t(text, "dim" if text == "(hidden)" else ""),
+            _t(_short(e.state_hash), "dim"),
+            _t(_short(e.chain_hash), "dim"),
+        )
+    console.print(table)
+
+
+def _show_replayed(
+    console: Console, game: AnyGame, log: ReplayLog, args: argparse.Namespace
+) -> None:
+    seed = _log_seed(log, args.seed)
+    viewer: int | None = args.seat
+    states = list(_replay_states(game, log, seed))
+    final = states[-1][2]
+    rows: list[tuple[LogEntry, str]] = []
+    for e, before, after in states:
+        if e is None:
+            if args.show_states:
+                _show_state(console, game, after, viewer, "initial state")
+            continue
+        action = game.decode_action(e.action)
+        if viewer is not None:
+            action = game.redact_action(before, e.seat, action, viewer, final)
+        text = "(hidden)" if action is None else describe_action(action)
+        rows.append((e, text))
+        if args.show_states:
+            console.print(Rule(_t(f"#{e.seq} {_seat_label(game, before, e.seat)}: {text}")))
+            _show_state(console, game, after, viewer, f"after #{e.seq}")
+    if not args.show_states:
+        _show_entries(console, log, rows, viewer)
+
+
+def _show_state(
+    console: Console, game: AnyGame, state: Any, viewer: int | None, title: str
+) -> None:
+    if viewer is None:
+        console.print(
+            render_wire(serde.to_wire(state), f"{title}: state {_short(serde.state_hash(state))}"),
+            soft_wrap=False,
+        )
+    else:
+        console.print(
+            _render_view(game, game.view(state, viewer), f"{title}: view of seat {viewer}"),
+            soft_wrap=False,
+        )
+
+
+# --- render ----------------------------------------------------------------------------------
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    game = _load_game(args.game)
+    hook = _hook(game, "render_svg")
+    if hook is None:
+        raise CliError(f"{game.info.id} has no SVG renderer (no render_svg in its game package)")
+    state: Any = None
+    if args.log is not None:
+        log = _read_log(args.log)
+        if log.header.game != game.info.id:
+            raise CliError(f"{args.log} is a {log.header.game} log, not {game.info.id}")
+        n = len(log.entries)
+        step = n if args.step is None else args.step
+        if not 0 <= step <= n:
+            raise CliError(f"--step {step}: the log has steps 0..{n}")
+        for _, _, after in _replay_states(game, log, _log_seed(log, args.seed), step):
+            state = after
+    elif args.step is not None:
+        raise CliError("--step needs --log")
+    svg = hook(state)
+    if not isinstance(svg, str):
+        raise CliError(f"{game.info.id}.render_svg returned {type(svg).__name__}, not str")
+    if args.out is None or args.out == "-":
+        sys.stdout.write(svg if svg.endswith("\n") else svg + "\n")
+    else:
+        try:
+            Path(args.out).write_text(svg, encoding="utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot write {args.out!r}: {exc.strerror}") from exc
+        _err().print(_t(f"wrote {args.out} ({len(svg)} characters)"))
+    return EXIT_OK
+
+
+# --- the parser ------------------------------------------------------------------------------
+
+
+def _add_service_commands(sub: Any) -> None:
+    """SERVICE COMMANDS GO HERE: ``serve`` and ``demo`` (added by the service work).
+
+    ``sub`` is the ``argparse`` subparsers object; add a parser with
+    ``sub.add_parser(...)`` and ``set_defaults(func=cmd_...)``. A no-op for now."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of exiting, so ``main`` returns the exit code."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="islandgames",
+        description="Play, simulate, replay and render the island games "
+        f"({', '.join(game_ids())}).",
+    )
+    parser.add_argument("--version", action="version", version=f"islandgames {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser(
+        "games",
+        help="list the registered games",
+        description="List the registered games (GameInfo).",
+    )
+    p.add_argument("--json", action="store_true", help="print the GameInfo wire form as JSON")
+    p.set_defaults(func=cmd_games)
+
+    cfg_help = "game config as a JSON object (missing fields take defaults), or @FILE"
+    p = sub.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="Play a game in the terminal against bots: your seat's view and numbered "
+        "legal actions are shown; type a number (q or end of input leaves).",
+    )
+    p.add_argument("game", metavar="GAME", help="game id (see 'islandgames games')")
+    p.add_argument("--seed", type=_parse_seed, help="seed (default: fresh from the OS)")
+    p.add_argument("--config", metavar="JSON", help=cfg_help)
+    p.add_argument(
+        "--seat",
+        type=_non_negative,
+        action="append",
+        metavar="K",
+        help="a seat you play (repeatable for hot seat; default 0)",
+    )
+    p.add_argument(
+        "--bot", metavar="NAME", help="bot for the other seats (default random), or SEAT=NAME"
+    )
+    p.add_argument("--watch", action="store_true", help="bots play every seat; print each step")
+    p.add_argument("--log", metavar="FILE", help="write the replay log to FILE as the game goes")
+    p.add_argument(
+        "--delay",
+        type=_delay,
+        default=0.0,
+        metavar="S",
+        help="pause S seconds before each bot action",
+    )
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser(
+        "simulate",
+        help="run many seeded bot games and summarise them",
+        description="Run N seeded games (seeds S, S+1, ...) with bots, in K worker processes; "
+        "results are identical whatever K and are reported in seed order.",
+    )
+    p.add_argument("game", metavar="GAME", help="game id")
+    p.add_argument(
+        "--games",
+        "-n",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="number of games (default 100)",
+    )
+    p.add_argument(
+        "--bot",
+        action="append",
+        metavar="NAME|SEAT=NAME",
+        help="bot for every seat, or for one seat (repeatable); default random",
+    )
+    p.add_argument(
+        "--seed", type=_parse_seed, default=0, metavar="S", help="first seed (default 0)"
+    )
+    p.add_argument("--config", metavar="JSON", help=cfg_help)
+    p.add_argument(
+        "--workers",
+        "-j",
+        type=_positive,
+        default=1,
+        metavar="K",
+        help="worker processes (default 1)",
+    )
+    p.add_argument(
+        "--max-actions",
+        type=_positive,
+        default=100_000,
+        metavar="M",
+        help="stop a game after M actions (counted as unfinished)",
+    )
+    p.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
+    p.add_argument(
+        "--per-game", action="store_true", help="include every game's result in the JSON summary"
+    )
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser(
+        "replay",
+        help="show (and verify) a replay log",
+        description="Print a log's header and entries; --verify checks it (exit 0 ok, "
+        "1 divergence, 2 unreadable file).",
+    )
+    p.add_argument("log", metavar="LOG", help="log file")
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="verify the chain, and replay every action when the seed is revealed",
+    )
+    p.add_argument(
+        "--seat",
+        type=_non_negative,
+        metavar="K",
+        help="show actions (and with --show-states, views) as seat K saw them",
+    )
+    p.add_argument(
+        "--show-states",
+        action="store_true",
+        help="replay and print the state (or seat K's view) after every entry",
+    )
+    p.add_argument(
+        "--seed", type=_parse_seed, help="the seed, to replay a log whose game is not over"
+    )
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser(
+        "render",
+        help="write a game's SVG picture",
+        description="Write the SVG of the bare board, or of a log's state after step N, "
+        "for games whose package provides render_svg.",
+    )
+    p.add_argument("game", metavar="GAME", help="game id")
+    p.add_argument("--log", metavar="FILE", help="replay this log")
+    p.add_argument(
+        "--step",
+        type=_non_negative,
+        metavar="N",
+        help="entries to replay (default: all; 0: the initial state)",
+    )
+    p.add_argument("--seed", type=_parse_seed, help="the seed, for a log whose game is not over")
+    p.add_argument("--out", metavar="FILE", help="output file (default: stdout)")
+    p.set_defaults(func=cmd_render)
+
+    _add_service_commands(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version
+        return exc.code if isinstance(exc.code, int) else EXIT_OK
+    except CliError as exc:
+        _err().print(_t(str(exc), "red"))
+        return EXIT_USAGE
+    if getattr(args, "func", None) is None:
+        parser.print_help()
+        return EXIT_USAGE
+    args.stdin = sys.stdin
+    try:
+        code: int = args.func(args)
+        return code
+    except CliError as exc:
+        _err().print(_t(f"islandgames: error: {exc}", "red"))
+        return EXIT_USAGE
+    except _Diverged as exc:
+        _err().print(_t(f"islandgames: replay diverged: {exc}", "red"))
+        return EXIT_FAILED
+    except ReplayDivergenceError as exc:
+        _err().print(_t(f"islandgames: replay diverged: {exc}", "red"))
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        _err().print(_t("interrupted", "yellow"))
+        return 130
+    except BrokenPipeError:
+        # stdout closed early (e.g. piped into head): not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,588 @@
+"""The ``islandgames`` command line, in process (``main([...])``) and as installed.
+
+Besides every registered game, the tests register a small toy game ("odds": 2-3 seats,
+roles, a die, hidden simultaneous picks, an optional out-of-turn action) so that the
+paths a solo game never takes (several seats to act, hidden bot actions, interjections,
+render hooks) are exercised whatever games exist.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+import pytest
+
+from islandgames import get_game, read_log, write_log
+from islandgames.bots import get_bot, play
+from islandgames.cli import _add_service_commands, build_parser, main, render_wire
+from islandgames.core import registry, serde
+from islandgames.core.errors import InvalidConfigError
+from islandgames.core.game import Game, GameInfo, Outcome, SeatResult
+from islandgames.core.rng import Rng
+
+REGISTERED = registry.game_ids()
+TOY = "toy-odds"
+
+# --- the toy game --------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class OddsConfig:
+    seats: int = 2
+    rounds: int = 2
+
+
+@attrs.frozen(slots=True)
+class OddsState:
+    rng: Rng
+    rounds: int
+    round: int
+    picks: tuple[int, ...]  # 0: not picked yet this round
+    scores: tuple[int, ...]
+    taunted: tuple[bool, ...]
+    last_total: int
+
+
+@attrs.frozen(slots=True)
+class Pick:
+    n: int
+
+
+@attrs.frozen(slots=True)
+class Taunt:
+    pass
+
+
+OddsAction = Pick | Taunt
+serde.register_union(OddsAction)
+
+
+@attrs.frozen(slots=True)
+class OddsView:
+    seat: int | None
+    round: int
+    scores: tuple[int, ...]
+    own_pick: int
+    picked: tuple[bool, ...]
+    last_total: int
+
+
+class Odds(Game[OddsState, OddsAction, OddsView, OddsConfig]):
+    """Everyone secretly picks 1 or 2; a die is added; odd totals score for seat 0
+    ("odd"), even totals for every other seat ("even")."""
+
+    info = GameInfo(
+        id=TOY,
+        title="Odds",
+        rules_version="1",
+        min_seats=2,
+        max_seats=3,
+        roles=("odd", "even"),
+        chance=True,
+        hidden_information=True,
+        simultaneous=True,
+        default_config=OddsConfig(),
+        summary="a toy for the CLI tests",
+    )
+    state_type = OddsState
+    action_type = OddsAction
+    view_type = OddsView
+    config_type = OddsConfig
+
+    def check_config(self, config: OddsConfig) -> None:
+        if not (2 <= config.seats <= 3 and 1 <= config.rounds <= 9):
+            raise InvalidConfigError(f"seats must be 2..3 and rounds 1..9, got {config}")
+
+    def _new(self, rng: Rng, config: OddsConfig) -> OddsState:
+        n = config.seats
+        return OddsState(rng, config.rounds, 0, (0,) * n, (0,) * n, (False,) * n, 0)
+
+    def seat_count(self, state: OddsState) -> int:
+        return len(state.picks)
+
+    def role(self, state: OddsState, seat: int) -> str:
+        return "odd" if seat == 0 else "even"
+
+    def to_act(self, state: OddsState) -> tuple[int, ...]:
+        if state.round >= state.rounds:
+            return ()
+        return tuple(s for s, p in enumerate(state.picks) if p == 0)
+
+    def legal_actions(self, state: OddsState, seat: int) -> tuple[OddsAction, ...]:
+        if state.round >= state.rounds:
+            return ()
+        if state.picks[seat] == 0:
+            return (Pick(1), Pick(2))
+        if not state.taunted[seat]:
+            return (Taunt(),)
+        return ()
+
+    def _apply(self, state: OddsState, seat: int, action: OddsAction) -> OddsState:
+        if isinstance(action, Taunt):
+            taunted = tuple(t or s == seat for s, t in enumerate(state.taunted))
+            return attrs.evolve(state, taunted=taunted)
+        picks = tuple(action.n if s == seat else p for s, p in enumerate(state.picks))
+        if 0 in picks:
+            return attrs.evolve(state, picks=picks)
+        die, rng = state.rng.die()
+        total = sum(picks) + die
+        odd = total % 2 == 1
+        scores = tuple(x + (odd == (s == 0)) for s, x in enumerate(state.scores))
+        return OddsState(
+            rng, state.rounds, state.round + 1, (0,) * len(picks), scores, state.taunted, total
+        )
+
+    def view(self, state: OddsState, seat: int | None) -> OddsView:
+        own = 0 if seat is None else state.picks[seat]
+        picked = tuple(p != 0 for p in state.picks)
+        return OddsView(seat, state.round, state.scores, own, picked, state.last_total)
+
+    def outcome(self, state: OddsState) -> Outcome | None:
+        if state.round < state.rounds:
+            return None
+        odd, even = state.scores[0], state.scores[1]
+        res: dict[bool, Literal["win", "loss", "draw"]] = {True: "win", False: "loss"}
+        results = tuple(
+            SeatResult(
+                s,
+                self.role(state, s),
+                "draw" if odd == even else res[(odd > even) == (s == 0)],
+                score,
+            )
+            for s, score in enumerate(state.scores)
+        )
+        return Outcome(
+            results, "odd ahead" if odd > even else "even ahead" if even > odd else "tie"
+        )
+
+    def resample_hidden(self, state: OddsState, seat: int | None, rng: Rng) -> OddsState:
+        picks = list(state.picks)
+        for s, p in enumerate(picks):
+            if s != seat and p != 0:
+                picks[s], rng = rng.die(2)
+        return attrs.evolve(state, picks=tuple(picks), rng=Rng(rng.key, 0))
+
+    def redact_action(
+        self, before: OddsState, seat: int, action: OddsAction, viewer: int | None, now: OddsState
+    ) -> OddsAction | None:
+        return action if isinstance(action, Taunt) or viewer == seat else None
+
+
+ODDS = Odds()
+
+
+def _svg(state: OddsState | None) -> str:
+    label = "board" if state is None else f"round {state.round} scores {state.scores}"
+    return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{label}</text></svg>'
+
+
+def _view_text(view: OddsView) -> str:
+    return f"[odds] round {view.round}, my pick {view.own_pick}, scores {view.scores}"
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Register the toy game for one test (with render hooks)."""
+    yield from _register(monkeypatch, hooks=True)
+
+
+@pytest.fixture
+def plain_toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Register the toy game for one test, without render hooks."""
+    yield from _register(monkeypatch, hooks=False)
+
+
+def _register(monkeypatch: pytest.MonkeyPatch, hooks: bool) -> Iterator[str]:
+    mod = types.ModuleType("islandgames_cli_test_toy")
+    mod.__dict__["GAME"] = ODDS
+    if hooks:
+        mod.__dict__.update(render_svg=_svg, render_view=_view_text)
+    monkeypatch.setitem(sys.modules, mod.__name__, mod)
+    monkeypatch.setitem(registry._MODULES, TOY, mod.__name__)
+    monkeypatch.setitem(registry._LOADED, TOY, ODDS)
+    yield TOY
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _without_timing(text: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(text)
+    data.pop("timing")
+    return data
+
+
+# --- basics --------------------------------------------------------------------------
+
+
+def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "--version")
+    assert code == 0 and out.startswith("islandgames ")
+    for cmd in ("games", "play", "simulate", "replay", "render"):
+        code, out, _ = _run(capsys, cmd, "--help")
+        assert code == 0 and "usage: islandgames" in out, cmd
+    code, out, _ = _run(capsys)
+    assert code == 2 and "COMMAND" in out
+
+
+def test_service_commands_placeholder_is_a_no_op() -> None:
+    parser = build_parser()
+    sub = parser._subparsers
+    assert sub is not None
+    _add_service_commands(sub)  # must not raise nor add anything
+
+
+def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, "simulate", "x", "--games", "zero")
+    assert code == 2 and "--games" in err and "Traceback" not in err
+    code, _, err = _run(capsys, "play", "x", "--delay", "-1")
+    assert code == 2 and "delay must be between" in err
+    code, _, err = _run(capsys, "play", "x", "--seed", "-5")
+    assert code == 2 and "seed must be in" in err
+    code, _, err = _run(capsys, "frobnicate")
+    assert code == 2 and "invalid choice" in err
+
+
+def test_games_table_lists_every_game(capsys: pytest.CaptureFixture[str], toy: str) -> None:
+    code, out, _ = _run(capsys, "games")
+    assert code == 0
+    for gid in registry.game_ids():
+        assert gid in out
+    assert "Odds" in out and TOY in registry.game_ids()
+
+
+def test_games_json_is_the_wire_form(capsys: pytest.CaptureFixture[str], toy: str) -> None:
+    code, out, _ = _run(capsys, "games", "--json")
+    assert code == 0
+    assert json.loads(out) == [serde.to_wire(get_game(g).info) for g in registry.game_ids()]
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "render"])
+def test_unknown_game_exits_2(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code, out, err = _run(capsys, command, "chess")
+    assert not out
+    assert code == 2
+    assert "unknown game 'chess'" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "must be a JSON object"),
+        ('{"seats": 7}', "bad toy-odds config"),
+        ('{"seats": "two"}', "bad toy-odds config"),
+        ('{"colour": 1}', "bad toy-odds config"),
+        ("@/nonexistent/config.json", "cannot read config file"),
+    ],
+)
+def test_bad_config_exits_2(
+    capsys: pytest.CaptureFixture[str], toy: str, config: str, message: str
+) -> None:
+    for cmd in ("play", "simulate"):
+        code, _, err = _run(capsys, cmd, toy, "--config", config)
+        assert code == 2 and message in err, (cmd, err)
+
+
+def test_config_from_file(capsys: pytest.CaptureFixture[str], toy: str, tmp_path: Path) -> None:
+    cfg = tmp_path / "cfg.json"
+    cfg.write_text('{"seats": 3, "rounds": 1}')
+    code, out, _ = _run(capsys, "simulate", toy, "--games", "4", "--config", f"@{cfg}", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["config"] == {"seats": 3, "rounds": 1}
+    assert [s["seat"] for s in data["seats"]] == [0, 1, 2]
+
+
+# --- simulate ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", REGISTERED)
+def test_simulate_is_identical_whatever_the_workers(
+    capsys: pytest.CaptureFixture[str], game_id: str
+) -> None:
+    code1, out1, _ = _run(capsys, "simulate", game_id, "--games", "6", "--seed", "3", "--json")
+    code2, out2, _ = _run(
+        capsys, "simulate", game_id, "-n", "6", "--seed", "3", "--json", "--workers", "2"
+    )
+    assert code1 == code2 == 0
+    one, two = _without_timing(out1), _without_timing(out2)
+    assert one == two
+    assert one["games"] == 6 and one["errors"] == []
+    lengths = [play(game_id, s, get_bot(game_id, "random")).actions for s in range(3, 9)]
+    assert one["length"]["total"] == sum(lengths)
+
+
+def test_simulate_summary(capsys: pytest.CaptureFixture[str], toy: str) -> None:
+    code, out, err = _run(
+        capsys, "simulate", toy, "--games", "40", "--seed", "100", "--json", "--per-game"
+    )
+    assert code == 0 and not err  # no progress noise when not a terminal (transient)
+    data = json.loads(out)
+    records = [play(ODDS, s, get_bot(toy, "random")) for s in range(100, 140)]
+    assert [g["seed"] for g in data["per_game"]] == list(range(100, 140))
+    assert data["games"] == data["finished"] == 40
+    wins0 = sum(1 for r in records if r.outcome and 0 in r.outcome.winners)
+    assert data["seats"][0]["wins"] == wins0
+    assert data["seats"][0]["win_rate"] == round(wins0 / 40, 4)
+    assert [r["role"] for r in data["roles"]] == ["even", "odd"]
+    assert sum(r["count"] for r in data["reasons"]) == 40
+    assert data["length"] == {"mean": 4.0, "min": 4, "max": 4, "total": 160}
+    assert data["timing"]["workers"] == 1 and data["timing"]["actions_per_second"] > 0
+    # the table form carries the same facts
+    code, out, _ = _run(capsys, "simulate", toy, "--games", "40", "--seed", "100")
+    assert code == 0
+    for needle in ("per seat", "per role", "outcome reasons", data["results_digest"]):
+        assert needle in out
+
+
+def test_simulate_bots_per_seat(capsys: pytest.CaptureFixture[str], toy: str) -> None:
+    code, out, _ = _run(capsys, "simulate", toy, "-n", "2", "--bot", "1=random", "--json", "-q")
+    assert code == 0 and json.loads(out)["bots"] == {"default": "random", "seats": {"1": "random"}}
+    code, _, err = _run(capsys, "simulate", toy, "--bot", "genius")
+    assert code == 2 and "no bot 'genius'" in err
+    code, _, err = _run(capsys, "simulate", toy, "--bot", "5=random")
+    assert code == 2 and "seats 0..2" in err
+    code, _, err = _run(capsys, "simulate", toy, "--bot", "random", "--bot", "random")
+    assert code == 2 and "at most one" in err
+
+
+def test_simulate_unfinished_games(capsys: pytest.CaptureFixture[str], toy: str) -> None:
+    code, out, _ = _run(capsys, "simulate", toy, "-n", "3", "--max-actions", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["unfinished"] == 3 and data["finished"] == 0
+
+
+# --- play ----------------------------------------------------------------------------
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+
+
+def test_play_to_the_end_from_scripted_stdin(
+    capsys: pytest.CaptureFixture[str], toy: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # round 1: pick 1, then taunt out of turn (offered while the bot must pick);
+    # round 2: pick 2 (no taunt left to offer)
+    _stdin(monkeypatch, "1\n1\n2\n")
+    log = tmp_path / "odds.iglog"
+    code, out, _ = _run(capsys, "play", toy, "--seed", "9", "--log", str(log))
+    assert code == 0
+    assert "[odds] round 0, my pick 0" in out  # the game's render_view hook, not markup
+    assert "0. pass" in out and "(optional)" in out
+    assert "seat 1 (even): (hidden)" in out  # the bot's secret pick is not shown
+    assert "seat 0 (odd): pick(n=1)" in out and "seat 0 (odd): taunt()" in out
+    assert "log written to" in out
+    final = read_log(log)
+    assert final.end is not None and len(final.entries) == 5
+    assert [e.seat for e in final.entries if e.action and e.action["type"] == "taunt"] == [0]
+    code, out, _ = _run(capsys, "replay", str(log), "--verify")
+    assert code == 0 and "OK (replayed" in out
+
+
+def test_play_eof_exits_cleanly(
+    capsys: pytest.CaptureFixture[str], toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stdin(monkeypatch, "")
+    code, out, err = _run(capsys, "play", toy, "--seed", "1")
+    assert code == 0 and "left the game after 0 action(s)" in out and not err
+
+
+def test_play_rejects_bad_input_then_quits(
+    capsys: pytest.CaptureFixture[str], plain_toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stdin(monkeypatch, "x\n7\n2\nq\n")
+    code, out, _ = _run(capsys, "play", plain_toy, "--seed", "1", "--seat", "1")
+    assert code == 0
+    assert out.count("please type a number in 1..2") == 2
+    assert "view of seat 1 (even)" in out and "own_pick" in out  # the generic view tree
+    assert "left the game after" in out
+
+
+def test_play_hot_seat_two_humans(
+    capsys: pytest.CaptureFixture[str], plain_toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stdin(monkeypatch, "1\n0\n2\n1\n0\n2\n")
+    code, out, _ = _run(capsys, "play", plain_toy, "--seed", "2", "--seat", "0", "--seat", "1")
+    assert code == 0 and "seat 1> " in out and "final view of seat 0 (odd)" in out
+
+
+def test_play_bad_seat_and_log_path(
+    capsys: pytest.CaptureFixture[str], toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = _run(capsys, "play", toy, "--seat", "4")
+    assert code == 2 and "seats 0..1" in err
+    code, _, err = _run(capsys, "play", toy, "--log", "/nonexistent/dir/x.iglog")
+    assert code == 2 and "cannot write log" in err
+
+
+@pytest.mark.parametrize("game_id", [*REGISTERED, TOY])
+def test_play_watch_matches_the_bots(
+    capsys: pytest.CaptureFixture[str], toy: str, game_id: str, tmp_path: Path
+) -> None:
+    log = tmp_path / "watch.iglog"
+    code, out, _ = _run(capsys, "play", game_id, "--watch", "--seed", "4", "--log", str(log))
+    assert code == 0
+    expected = play(game_id, 4, get_bot(game_id, "random"))
+    steps = [line for line in out.splitlines() if line.startswith("#")]
+    assert len(steps) == expected.actions
+    assert expected.outcome is not None and expected.outcome.reason in out
+    assert "(hidden)" not in out
+    final = read_log(log)
+    assert len(final.entries) == expected.actions
+    assert final.entries[-1].state_hash == serde.state_hash(expected.final_state)
+
+
+@pytest.mark.parametrize("game_id", REGISTERED)
+def test_play_registered_game_from_stdin(
+    capsys: pytest.CaptureFixture[str], game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stdin(monkeypatch, "1\n" * 40)
+    code, out, err = _run(capsys, "play", game_id, "--seed", "5")
+    assert code == 0 and not err
+    assert "seat 0> " in out and ("left the game after" in out or "actions; seed 5" in out)
+
+
+# --- replay --------------------------------------------------------------------------
+
+
+def _saved_log(tmp_path: Path, game_id: str, seed: int = 7) -> Path:
+    path = tmp_path / f"{game_id}.iglog"
+    assert main(["play", game_id, "--watch", "--seed", str(seed), "--log", str(path)]) == 0
+    return path
+
+
+@pytest.mark.parametrize("game_id", [*REGISTERED, TOY])
+def test_replay_verify(
+    capsys: pytest.CaptureFixture[str], toy: str, game_id: str, tmp_path: Path
+) -> None:
+    path = _saved_log(tmp_path, game_id)
+    capsys.readouterr()
+    code, out, _ = _run(capsys, "replay", str(path), "--verify")
+    log = read_log(path)
+    assert code == 0 and "OK (replayed" in out
+    assert log.entries[0].state_hash[:12] in out and log.header.game in out
+    # tamper: flip one state hash in the middle
+    entries = list(log.entries)
+    k = len(entries) // 2
+    h = entries[k].state_hash
+    entries[k] = attrs.evolve(entries[k], state_hash=h[:-1] + ("0" if h[-1] != "0" else "1"))
+    bad = tmp_path / "tampered.iglog"
+    write_log(attrs.evolve(log, entries=tuple(entries)), bad)
+    code, out, _ = _run(capsys, "replay", str(bad), "--verify")
+    assert code == 1 and f"DIVERGED at entry {k + 1}" in out
+
+
+def test_replay_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.iglog"
+    garbage.write_bytes(b"\xc1\x00not a log at all")
+    code, _, err = _run(capsys, "replay", str(garbage), "--verify")
+    assert code == 2 and "unreadable log" in err and "Traceback" not in err
+    code, _, err = _run(capsys, "replay", str(tmp_path / "missing.iglog"))
+    assert code == 2 and "unreadable log" in err
+
+
+def test_replay_running_game_and_states(
+    capsys: pytest.CaptureFixture[str], toy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "running.iglog"
+    _stdin(monkeypatch, "2\n0\n")  # seat 0 picks, passes on the taunt, then EOF
+    assert main(["play", toy, "--seed", "11", "--log", str(path)]) == 0
+    capsys.readouterr()
+    code, out, _ = _run(capsys, "replay", str(path), "--verify")
+    assert code == 0 and "running (no end record)" in out and "OK (chain only" in out
+    code, _, err = _run(capsys, "replay", str(path), "--show-states")
+    assert code == 2 and "pass --seed" in err
+    code, out, _ = _run(capsys, "replay", str(path), "--show-states", "--seed", "11")
+    assert code == 0 and "initial state" in out and "after #2" in out
+    code, _, err = _run(capsys, "replay", str(path), "--show-states", "--seed", "12")
+    assert code == 1 and "seed commitment" in err
+    # seat 0's point of view: its own pick shown, the bot's hidden
+    code, out, _ = _run(capsys, "replay", str(path), "--seat", "0", "--seed", "11")
+    assert code == 0 and "pick(n=2)" in out and "(hidden)" in out
+    code, out, _ = _run(capsys, "replay", str(path), "--seat", "0", "--seed", "11", "--show-states")
+    assert code == 0 and "view of seat 0" in out and "[odds] round" in out
+
+
+# --- render --------------------------------------------------------------------------
+
+
+def test_render_without_render_svg_exits_2(
+    capsys: pytest.CaptureFixture[str], plain_toy: str
+) -> None:
+    code, out, err = _run(capsys, "render", plain_toy)
+    assert code == 2 and "has no SVG renderer" in err and not out
+
+
+def test_render_board_and_log_steps(
+    capsys: pytest.CaptureFixture[str], toy: str, tmp_path: Path
+) -> None:
+    code, out, _ = _run(capsys, "render", toy)
+    assert code == 0 and "<text>board</text>" in out
+    path = _saved_log(tmp_path, toy, seed=3)
+    svg = tmp_path / "step.svg"
+    code, _, err = _run(capsys, "render", toy, "--log", str(path), "--step", "2", "--out", str(svg))
+    assert code == 0 and "round 1" in svg.read_text() and "wrote" in err
+    code, out, _ = _run(capsys, "render", toy, "--log", str(path))
+    assert code == 0 and "round 2" in out
+    code, _, err = _run(capsys, "render", toy, "--log", str(path), "--step", "99")
+    assert code == 2 and "steps 0..4" in err
+    code, _, err = _run(capsys, "render", toy, "--step", "1")
+    assert code == 2 and "--step needs --log" in err
+
+
+# --- rendering helpers ---------------------------------------------------------------
+
+
+def test_render_wire_is_readable() -> None:
+    from rich.console import Console
+
+    data = {
+        "type": "table_view",
+        "round": 3,
+        "flag": True,
+        "hand": [
+            {"type": "card", "name": "food [x]", "power": 2},
+            {"type": "card", "name": "b", "power": 0},
+        ],
+        "nested": {"type": "deck", "cards": list(range(40)), "top": None},
+        "empty": [],
+    }
+    console = Console(file=io.StringIO(), width=100)
+    console.print(render_wire(data, "view"))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "view (table_view)" in text and "round: 3" in text and "flag: yes" in text
+    assert "food [x]" in text and "power" in text  # a table of cards; brackets survive
+    assert "nested (deck)" in text and "top: -" in text and "empty: (none)" in text
+
+
+# --- the installed command -----------------------------------------------------------
+
+
+def test_installed_command_smoke() -> None:
+    exe = Path(sys.executable).with_name("islandgames")
+    command = str(exe) if exe.exists() else shutil.which("islandgames")
+    assert command, "the islandgames console script is not installed"
+    env = {**os.environ, "NO_COLOR": "1"}
+    done = subprocess.run([command, "--version"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0 and done.stdout.startswith("islandgames ")
+    done = subprocess.run([command, "games", "--json"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0
+    assert [g["id"] for g in json.loads(done.stdout)] == list(REGISTERED)
+    done = subprocess.run([command, "play", "nope"], capture_output=True, text=True, env=env)
+    assert done.returncode == 2 and "unknown game" in done.stderr
+    assert "Traceback" not in done.stderr
