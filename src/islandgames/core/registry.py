@@ -5,8 +5,8 @@
 >>> try:
 ...     get_game("chess")
 ... except LookupError as exc:
-...     print(exc)
-unknown game 'chess'; known games: friday
+...     print(exc)  # doctest: +ELLIPSIS
+unknown game 'chess'; known games: friday, ...
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ __all__ = ["game_ids", "game_module", "games", "get_game"]
 # game id -> module that defines GAME. Order is the listing order.
 _MODULES: dict[str, str] = {
     "friday": "islandgames.games.friday",
+    "forbidden-island": "islandgames.games.forbidden_island",
+    "not-alone": "islandgames.games.not_alone",
+    "gozer": "islandgames.games.gozer",
 }
 
 _LOADED: dict[str, Game[Any, Any, Any, Any]] = {}

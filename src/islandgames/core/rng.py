@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -24,6 +24,8 @@ __all__ = ["Rng", "seed_to_bytes"]
 T = TypeVar("T")
 
 _U64 = 1 << 64
+# keyed blake2b states by hex key: copying one skips re-hashing the key block per draw
+_KEYED: dict[str, Any] = {}
 MAX_SEED = (1 << 256) - 1
 
 
@@ -53,9 +55,13 @@ class Rng:
 
     def u64(self) -> tuple[int, Rng]:
         """A uniform 64-bit integer and the advanced stream."""
-        h = hashlib.blake2b(
-            self.counter.to_bytes(8, "big"), digest_size=8, key=bytes.fromhex(self.key)
-        )
+        base = _KEYED.get(self.key)
+        if base is None:
+            if len(_KEYED) >= 4096:  # bounded; only a cache, results never depend on it
+                _KEYED.clear()
+            base = _KEYED[self.key] = hashlib.blake2b(digest_size=8, key=bytes.fromhex(self.key))
+        h = base.copy()
+        h.update(self.counter.to_bytes(8, "big"))
         return int.from_bytes(h.digest(), "big"), Rng(self.key, self.counter + 1)
 
     def split(self) -> tuple[Rng, Rng]:
