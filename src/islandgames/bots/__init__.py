@@ -49,6 +49,9 @@ class RandomBot:
 # (game id, bot name) -> "module:attribute" of a Bot class; "random" works for every game.
 _BOTS: dict[tuple[str, str], str] = {
     ("friday", "heuristic"): "islandgames.bots.friday:HeuristicBot",
+    ("forbidden-island", "heuristic"): "islandgames.bots.forbidden_island:HeuristicBot",
+    ("not-alone", "heuristic"): "islandgames.bots.not_alone:HeuristicBot",
+    ("gozer", "heuristic"): "islandgames.bots.gozer:HeuristicBot",
 }
 
 

@@ -1,0 +1,274 @@
+"""A picture of the island as SVG: squares by elevation and kind, paths, obstacles,
+gullies, cabins, gadgets, and the pawns of a state.
+
+``render_svg(None)`` draws the board as set up (gadgets on their starting squares, the
+castaways at the start, Gozer on the summit); ``render_svg(state)`` draws that state.
+The ``islandgames render gozer`` command writes it to a file.
+
+>>> import xml.etree.ElementTree as ET
+>>> root = ET.fromstring(render_svg(None))
+>>> root.tag
+'{http://www.w3.org/2000/svg}svg'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from xml.sax.saxutils import escape
+
+from .board import BOARD, Board
+from .data import GADGETS
+from .state import GozerState
+
+__all__ = ["render_svg"]
+
+_Pos = Callable[[int], tuple[int, int]]
+
+_MARGIN = 50
+_LEGEND_H = 120
+#: elevation colours, from the beach to the summit
+_ELEVATION = (
+    "#e8d8a0", "#cfe3a0", "#b5d88a", "#9fcb78", "#8fbf6a", "#a7b66a",
+    "#b9a46a", "#b08f62", "#9c7a58", "#8a6a50", "#7a5a48", "#6a4a40",
+)
+_KIND_FILL = {
+    "path": "#fbf3dc",
+    "river": "#3b8fd9",
+    "precipice": "#3a3a3a",
+    "cabin": "#ffffff",
+    "summit": "#d9442b",
+    "start": "#8b5a2b",
+    "boat": "#ffffff",
+}
+_GADGET = {
+    "pistol": ("P", "#c62828"),
+    "armour": ("A", "#6a1b9a"),
+    "key": ("K", "#f9a825"),
+    "bridge": ("B", "#1565c0"),
+    "kit": ("M", "#2e7d32"),
+}
+_SEAT_COLOURS = ("#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00acc1", "#6d4c41")
+
+
+def _colour(board: Board, square: int) -> str:
+    elevs = board.elevation
+    lo, hi = min(elevs), max(elevs)
+    span = max(1, hi - lo)
+    i = round((elevs[square] - lo) * (len(_ELEVATION) - 1) / span)
+    return _ELEVATION[i]
+
+
+def render_svg(state: GozerState | None = None, board: Board = BOARD) -> str:
+    """The island (and the pawns and gadgets of ``state``) as an SVG document."""
+    xs = [s.x for s in board.squares]
+    ys = [s.y for s in board.squares]
+    ox, oy = min(xs) - _MARGIN, min(ys) - _MARGIN - 30
+    width = max(xs) - min(xs) + 2 * _MARGIN
+    height = max(ys) - min(ys) + 2 * _MARGIN + 30 + _LEGEND_H
+
+    def pos(square: int) -> tuple[int, int]:
+        sq = board.squares[square]
+        return sq.x - ox, sq.y - oy
+
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f"<title>{escape(board.name)}</title>",
+        '<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
+        'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
+        'fill="#e65100"/></marker></defs>',
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#8ecae6"/>',
+    ]
+    # the land: a wide sandy disc under every square, then the elevation bands
+    out.append('<g id="land">')
+    for s in range(board.size):
+        x, y = pos(s)
+        out.append(f'<circle cx="{x}" cy="{y}" r="46" fill="#f1e3b3"/>')
+    for s in sorted(range(board.size), key=lambda i: (board.elevation[i], i)):
+        x, y = pos(s)
+        out.append(f'<circle cx="{x}" cy="{y}" r="30" fill="{_colour(board, s)}"/>')
+    out.append("</g>")
+    # paths
+    out.append('<g id="paths" stroke="#7a5230" stroke-width="4" stroke-linecap="round">')
+    for a, b in board.edges:
+        (x1, y1), (x2, y2) = pos(a), pos(b)
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    out.append("</g>")
+    # gullies: from the summit down through the squares each fireball sweeps
+    out.append('<g id="gullies" fill="none" stroke="#e65100" stroke-width="3" '
+               'stroke-dasharray="9 6" marker-end="url(#arrow)">')
+    for g in board.gullies:
+        pts = " ".join(f"{x},{y}" for x, y in (pos(s) for s in (board.summit, *g.squares)))
+        out.append(f'<polyline points="{pts}"><title>gully {escape(g.name)}</title></polyline>')
+    out.append("</g>")
+    out.append('<g id="squares" font-size="9" text-anchor="middle">')
+    for sq in board.squares:
+        out.extend(_square(board, sq.id, *pos(sq.id)))
+    out.append("</g>")
+    out.extend(_gadgets(board, state, pos))
+    out.extend(_pawns(board, state, pos))
+    out.extend(_legend(board, state, width, height))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _square(board: Board, s: int, x: int, y: int) -> list[str]:
+    kind = board.kind(s)
+    fill = _KIND_FILL[kind]
+    tip = f"<title>square {s}: {kind}, elevation {board.elevation[s]}</title>"
+    if kind == "summit":
+        return [
+            f'<polygon points="{x},{y - 20} {x - 18},{y + 12} {x + 18},{y + 12}" fill="{fill}" '
+            f'stroke="#5d1a0e" stroke-width="2">{tip}</polygon>',
+            f'<circle cx="{x}" cy="{y + 2}" r="8" fill="#fff" stroke="#000"/>',
+            f'<text x="{x}" y="{y + 6}" font-size="11" font-weight="bold">T</text>',
+        ]
+    if kind == "boat":
+        return [
+            f'<path d="M{x - 22},{y - 2} L{x + 22},{y - 2} L{x + 14},{y + 12} L{x - 14},{y + 12} '
+            f'z" fill="#8d6e63" stroke="#3e2723" stroke-width="2">{tip}</path>',
+            f'<line x1="{x}" y1="{y - 2}" x2="{x}" y2="{y - 26}" stroke="#3e2723" '
+            'stroke-width="2"/>',
+            f'<path d="M{x + 1},{y - 25} L{x + 16},{y - 8} L{x + 1},{y - 8} z" fill="#fff" '
+            'stroke="#3e2723"/>',
+        ]
+    parts = [
+        f'<circle cx="{x}" cy="{y}" r="11" fill="{fill}" stroke="#5b3b1e" stroke-width="1.5">'
+        f"{tip}</circle>"
+    ]
+    if kind == "river":
+        parts.append(
+            f'<path d="M{x - 8},{y} q4,-5 8,0 t8,0" fill="none" stroke="#fff" stroke-width="2"/>'
+        )
+    elif kind == "precipice":
+        parts.append(
+            f'<path d="M{x - 7},{y - 5} l5,5 l-3,3 l6,4" fill="none" stroke="#bbb" '
+            'stroke-width="2"/>'
+        )
+    elif kind == "cabin":
+        parts.append(
+            f'<text x="{x}" y="{y + 4}" font-size="12" font-weight="bold">T</text>'
+        )
+    elif kind == "start":
+        parts.append(f'<text x="{x}" y="{y + 3}" fill="#fff" font-size="8">S</text>')
+        parts.append(
+            f'<path d="M{x - 40},{y - 6} l22,0 l-4,10 l-16,0 z" fill="#5d4037" '
+            'stroke="#3e2723"><title>the wreck</title></path>'
+        )
+    parts.append(f'<text x="{x}" y="{y + 22}" fill="#333">{s}</text>')
+    return parts
+
+
+def _gadget_squares(board: Board, state: GozerState | None) -> list[tuple[str, int]]:
+    if state is None:
+        return list(zip(GADGETS, board.gadget_squares, strict=True))
+    return [(g.gadget, g.square) for g in state.gadgets if g.square is not None]
+
+
+def _gadgets(board: Board, state: GozerState | None, pos: _Pos) -> list[str]:
+    out = ['<g id="gadgets" font-size="10" font-weight="bold" text-anchor="middle">']
+    place = pos
+    for gadget, square in _gadget_squares(board, state):
+        x, y = place(square)
+        letter, colour = _GADGET[gadget]
+        gx, gy = x + 14, y - 14
+        out.append(
+            f'<rect x="{gx - 7}" y="{gy - 7}" width="14" height="14" fill="{colour}" '
+            f'transform="rotate(45 {gx} {gy})"><title>{gadget}</title></rect>'
+        )
+        out.append(f'<text x="{gx}" y="{gy + 4}" fill="#fff">{letter}</text>')
+    out.append("</g>")
+    return out
+
+
+def _pawns(board: Board, state: GozerState | None, pos: _Pos) -> list[str]:
+    place = pos
+    out = ['<g id="pawns" font-size="10" font-weight="bold" text-anchor="middle">']
+    if state is None:
+        x, y = place(board.start)
+        out.append(f'<circle cx="{x}" cy="{y - 20}" r="8" fill="{_SEAT_COLOURS[0]}" '
+                   'stroke="#000"><title>the castaways start here</title></circle>')
+        x, y = place(board.summit)
+        out.extend(_gozer_mark(x, y, "Gozer starts on the summit"))
+        out.append("</g>")
+        return out
+    crowd: dict[int, int] = {}
+    for seat, p in enumerate(state.pawns):
+        if p.status in ("dead",):
+            continue
+        x, y = place(p.square)
+        k = crowd.get(p.square, 0)
+        crowd[p.square] = k + 1
+        dx, dy = (-14 + 12 * (k % 3), -22 - 12 * (k // 3))
+        if seat == state.gozer:
+            if p.status == "gozer":
+                out.extend(_gozer_mark(x, y, f"Gozer (seat {seat})"))
+            continue
+        colour = _SEAT_COLOURS[seat % len(_SEAT_COLOURS)]
+        held = [g.gadget for g in state.gadgets if g.holder == seat]
+        tip = f"castaway {seat} ({p.status}){': ' + ', '.join(held) if held else ''}"
+        dash = ' stroke-dasharray="2 2"' if p.status == "dying" else ""
+        out.append(
+            f'<circle cx="{x + dx}" cy="{y + dy}" r="7" fill="{colour}" stroke="#000"{dash}>'
+            f"<title>{escape(tip)}</title></circle>"
+        )
+        label = "x" if p.status == "dying" else str(seat)
+        out.append(f'<text x="{x + dx}" y="{y + dy + 4}" fill="#fff">{label}</text>')
+    out.append("</g>")
+    return out
+
+
+def _gozer_mark(x: int, y: int, tip: str) -> list[str]:
+    return [
+        f'<circle cx="{x + 16}" cy="{y + 14}" r="10" fill="#b71c1c" stroke="#000">'
+        f"<title>{escape(tip)}</title></circle>",
+        f'<text x="{x + 16}" y="{y + 18}" fill="#fff" font-size="12">G</text>',
+    ]
+
+
+def _legend(board: Board, state: GozerState | None, width: int, height: int) -> list[str]:
+    top = height - _LEGEND_H + 10
+    out = [
+        f'<g id="legend" font-size="12"><rect x="10" y="{top - 5}" width="{width - 20}" '
+        f'height="{_LEGEND_H - 15}" fill="#ffffffcc" stroke="#555"/>'
+    ]
+    items = [
+        (_KIND_FILL["path"], "path square (number below)"),
+        (_KIND_FILL["river"], "river (obstacle)"),
+        (_KIND_FILL["precipice"], "precipice (obstacle)"),
+        (_KIND_FILL["cabin"], "teleport cabin (T)"),
+        (_KIND_FILL["summit"], "volcano summit (cabin)"),
+        (_KIND_FILL["start"], "start, by the wreck"),
+    ]
+    for i, (fill, text) in enumerate(items):
+        cx = 30 + (i % 3) * 250
+        cy = top + 12 + (i // 3) * 22
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="7" fill="{fill}" stroke="#5b3b1e"/>')
+        out.append(f'<text x="{cx + 14}" y="{cy + 4}">{escape(text)}</text>')
+    cy = top + 56
+    out.append(f'<line x1="22" y1="{cy}" x2="52" y2="{cy}" stroke="#e65100" stroke-width="3" '
+               'stroke-dasharray="9 6"/>')
+    out.append(f'<text x="60" y="{cy + 4}">gully (fireball sweep)</text>')
+    x = 250
+    for gadget in GADGETS:
+        letter, colour = _GADGET[gadget]
+        out.append(f'<rect x="{x}" y="{cy - 7}" width="14" height="14" fill="{colour}"/>')
+        out.append(f'<text x="{x + 7}" y="{cy + 4}" fill="#fff" font-size="10" '
+                   f'text-anchor="middle">{letter}</text>')
+        out.append(f'<text x="{x + 18}" y="{cy + 4}">{gadget}</text>')
+        x += 80
+    lo, hi = min(board.elevation), max(board.elevation)
+    cy += 24
+    out.append(f'<text x="22" y="{cy + 4}">elevation {lo}</text>')
+    for i, colour in enumerate(_ELEVATION):
+        out.append(f'<rect x="{100 + 18 * i}" y="{cy - 7}" width="18" height="14" '
+                   f'fill="{colour}"/>')
+    out.append(f'<text x="{108 + 18 * len(_ELEVATION)}" y="{cy + 4}">{hi}</text>')
+    caption = f"{board.name}: {board.size} squares"
+    if state is not None:
+        caption = f"round {state.round}, {state.phase}" + (
+            f" - {state.reason}" if state.reason else ""
+        )
+    out.append(f'<text x="420" y="{cy + 4}">{escape(caption)}</text>')
+    out.append("</g>")
+    return out

@@ -1,0 +1,102 @@
+"""What a seat may know: everything on the island, never the RNG.
+
+The Wrath of Gozer is open information: every pawn, gadget, move and request is on
+the table. Only the RNG key and counter (future dice) are hidden. The spectator's
+view and a seat's view are still separate types (:class:`SpectatorView`,
+:class:`SeatView`) around the same public :class:`Table`, so a future hidden variant
+changes only what goes into them.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ...core import serde
+from ...core.rng import Rng
+from . import GozerConfig
+from .state import GadgetSpot, GozerState, Move, Pawn, Phase, Request, Winner
+
+__all__ = ["GozerView", "SeatView", "SpectatorView", "Table", "make_view", "resample"]
+
+
+@attrs.frozen(slots=True)
+class Table:
+    """The public part of the state: every field except ``rng``."""
+
+    config: GozerConfig
+    gozer: int
+    round: int
+    turn: int
+    phase: Phase
+    active: int
+    pawns: tuple[Pawn, ...]
+    gadgets: tuple[GadgetSpot, ...]
+    move: Move | None
+    fired: bool
+    thrown: bool
+    offered: tuple[int, ...]
+    deployed: bool
+    gozer_skips: bool
+    pending: Request | None
+    winner: Winner | None
+    reason: str
+    events: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
+class SpectatorView:
+    """What a spectator sees."""
+
+    table: Table
+
+
+@attrs.frozen(slots=True)
+class SeatView:
+    """What the player of ``seat`` sees; ``role`` is ``gozer`` or ``castaway``."""
+
+    seat: int
+    role: str
+    table: Table
+
+
+GozerView = SeatView | SpectatorView
+serde.register_union(GozerView)
+
+
+def table(s: GozerState) -> Table:
+    return Table(
+        config=s.config,
+        gozer=s.gozer,
+        round=s.round,
+        turn=s.turn,
+        phase=s.phase,
+        active=s.active,
+        pawns=s.pawns,
+        gadgets=s.gadgets,
+        move=s.move,
+        fired=s.fired,
+        thrown=s.thrown,
+        offered=s.offered,
+        deployed=s.deployed,
+        gozer_skips=s.gozer_skips,
+        pending=s.pending,
+        winner=s.winner,
+        reason=s.reason,
+        events=s.events,
+    )
+
+
+def make_view(s: GozerState, seat: int | None) -> GozerView:
+    if seat is None:
+        return SpectatorView(table(s))
+    return SeatView(seat, "gozer" if seat == s.gozer else "castaway", table(s))
+
+
+def resample(s: GozerState, rng: Rng) -> GozerState:
+    """Everything hidden from every seat is the RNG: draw a fresh key (and counter)."""
+    parts = []
+    for _ in range(4):
+        x, rng = rng.u64()
+        parts.append(f"{x:016x}")
+    counter, rng = rng.below(1 << 32)
+    return attrs.evolve(s, rng=Rng("".join(parts), counter))
