@@ -24,7 +24,7 @@ import pytest
 
 from islandgames import get_game, read_log, write_log
 from islandgames.bots import get_bot, play
-from islandgames.cli import _add_service_commands, build_parser, main, render_wire
+from islandgames.cli import build_parser, main, render_wire
 from islandgames.core import registry, serde
 from islandgames.core.errors import InvalidConfigError
 from islandgames.core.game import Game, GameInfo, Outcome, SeatResult
@@ -238,11 +238,12 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "COMMAND" in out
 
 
-def test_service_commands_placeholder_is_a_no_op() -> None:
-    parser = build_parser()
-    sub = parser._subparsers
-    assert sub is not None
-    _add_service_commands(sub)  # must not raise nor add anything
+def test_service_commands_are_registered(capsys: pytest.CaptureFixture[str]) -> None:
+    help_text = build_parser().format_help()
+    assert "serve" in help_text and "demo" in help_text
+    code, out, _ = _run(capsys, "demo", "--game", "friday", "--seed", "1", "--quiet")
+    assert code == 0, out
+    assert "verified by replay" in out
 
 
 def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

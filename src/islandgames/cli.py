@@ -1123,10 +1123,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def _add_service_commands(sub: Any) -> None:
-    """SERVICE COMMANDS GO HERE: ``serve`` and ``demo`` (added by the service work).
+    """``serve`` and ``demo``, defined by the service package."""
+    from .service.cli import add_service_commands
 
-    ``sub`` is the ``argparse`` subparsers object; add a parser with
-    ``sub.add_parser(...)`` and ``set_defaults(func=cmd_...)``. A no-op for now."""
+    add_service_commands(sub)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -11,7 +11,7 @@ A log is a msgpack stream of records, each a map with a ``"type"`` key:
 Hashes are blake2b-256 over length-prefixed parts (:func:`serde.digest`):
 ``commitment = H("islandgames-seed", seed)``, ``salt_i = H("islandgames-salt", seed, seq)``,
 ``action_commitment = H(salt_i, canonical(action))``, ``chain_0 = H(canonical(header))``,
-``chain_i = H(chain_{i-1}, action_commitment, state_hash)``. The per-entry salt keeps a
+``chain_i = H(chain_{i-1}, seat, action_commitment, state_hash)``. The per-entry salt keeps a
 masked action from being guessed from its commitment; a redacted log keeps every
 commitment and hash, so it verifies against the full log.
 """
@@ -146,8 +146,11 @@ def header_chain(header: LogHeader) -> bytes:
     return serde.digest(b"islandgames-chain", serde.canonical_bytes(header))
 
 
-def next_chain(prev: bytes, commitment: str, state_hash: str) -> bytes:
-    return serde.digest(prev, bytes.fromhex(commitment), bytes.fromhex(state_hash))
+def next_chain(prev: bytes, seat: int, commitment: str, state_hash: str) -> bytes:
+    return serde.digest(
+        prev, seat.to_bytes(8, "big", signed=True), bytes.fromhex(commitment),
+        bytes.fromhex(state_hash),
+    )
 
 
 def make_header(
@@ -180,7 +183,7 @@ def make_entry(
     wire = game.encode_action(action)
     salt = action_salt(seed, seq)
     commitment = action_commitment(salt, wire)
-    chain = next_chain(prev_chain, commitment, state_hash)
+    chain = next_chain(prev_chain, seat, commitment, state_hash)
     return LogEntry(seq, seat, wire, salt, commitment, state_hash, chain.hex())
 
 
@@ -330,8 +333,8 @@ def verify_log(log: ReplayLog) -> Verification:
             if found != e.action_commitment:
                 return _fail(n, Divergence(i, "action_commitment", found, e.action_commitment))
         try:
-            chain = next_chain(chain, e.action_commitment, e.state_hash)
-        except ValueError:
+            chain = next_chain(chain, e.seat, e.action_commitment, e.state_hash)
+        except (ValueError, OverflowError):
             return _fail(n, Divergence(i, "hash format", "hex digests", "non-hex"))
         if chain.hex() != e.chain_hash:
             return _fail(n, Divergence(i, "chain_hash", chain.hex(), e.chain_hash))

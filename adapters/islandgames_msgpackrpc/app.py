@@ -1,0 +1,131 @@
+"""The server program: options, store choice, signals, the ready line.
+
+Used by ``python -m islandgames_msgpackrpc`` and by ``islandgames serve``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+
+from islandgames.service import MatchService, MemoryStore, SqliteStore, StoreError
+from islandgames.service.store import MatchStore
+
+from .protocol import DEFAULT_MAX_FRAME, DEFAULT_PORT
+from .server import RpcServer
+
+__all__ = ["DEFAULT_STORE", "add_server_arguments", "main", "run"]
+
+#: The SQLite file used when no ``--store`` is given (relative to the working directory).
+DEFAULT_STORE = "islandgames.sqlite3"
+READY_PREFIX = "islandgames msgpack-rpc listening on "
+
+
+def add_server_arguments(parser: argparse.ArgumentParser) -> None:
+    """The server's options (shared by ``islandgames serve``)."""
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)"
+    )
+    parser.add_argument(
+        "--store",
+        default=DEFAULT_STORE,
+        metavar="PATH",
+        help=f"SQLite database file (default ./{DEFAULT_STORE}; created if missing)",
+    )
+    parser.add_argument(
+        "--memory", action="store_true", help="keep matches in memory only (lost on exit)"
+    )
+    parser.add_argument(
+        "--stdio", action="store_true", help="serve one client on stdin/stdout instead of TCP"
+    )
+    parser.add_argument(
+        "--sync",
+        choices=("normal", "full"),
+        default="normal",
+        help="SQLite durability: normal survives a killed server, full also power loss",
+    )
+    parser.add_argument(
+        "--snapshot-every",
+        type=int,
+        default=64,
+        metavar="N",
+        help="store a state snapshot every N actions (default 64)",
+    )
+    parser.add_argument(
+        "--max-frame",
+        type=int,
+        default=DEFAULT_MAX_FRAME,
+        metavar="BYTES",
+        help=f"largest accepted message (default {DEFAULT_MAX_FRAME})",
+    )
+    parser.add_argument(
+        "--import",
+        dest="imports",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import MODULE first (e.g. one that registers extra games); repeatable",
+    )
+    parser.add_argument("--log-level", default="WARNING", help="logging level (to stderr)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the server until SIGINT/SIGTERM (TCP) or until stdin closes (``--stdio``)."""
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=str(args.log_level).upper(),
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+    )
+    for module in args.imports:
+        importlib.import_module(module)
+    store: MatchStore
+    try:
+        store = MemoryStore() if args.memory else SqliteStore(args.store, synchronous=args.sync)
+    except StoreError as exc:
+        print(f"islandgames serve: {exc}", file=sys.stderr)
+        return 2
+    service = MatchService(store, snapshot_every=args.snapshot_every)
+    try:
+        asyncio.run(_serve(service, args))
+    except OSError as exc:
+        print(f"islandgames serve: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        service.close()
+    return 0
+
+
+async def _serve(service: MatchService, args: argparse.Namespace) -> None:
+    server = RpcServer(service, max_frame=args.max_frame)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        if args.stdio:
+            serving = asyncio.create_task(server.serve_stdio())
+            stopping = asyncio.create_task(stop.wait())
+            await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            stopping.cancel()
+        else:
+            port = await server.start_tcp("127.0.0.1", args.port)
+            print(f"{READY_PREFIX}127.0.0.1:{port}", flush=True)
+            await stop.wait()
+    finally:
+        await server.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m islandgames_msgpackrpc",
+        description="Serve islandgames matches over MessagePack-RPC (127.0.0.1 only).",
+    )
+    add_server_arguments(parser)
+    return run(parser.parse_args(argv))

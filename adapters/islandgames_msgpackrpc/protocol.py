@@ -1,0 +1,190 @@
+"""MessagePack-RPC framing and message shapes (the public msgpack-rpc spec).
+
+* request ``[0, msgid, method, params]`` (msgid: 0..2**32-1, params: an array)
+* response ``[1, msgid, error, result]`` (error nil on success)
+* notification ``[2, method, params]``
+
+Messages follow each other on the byte stream with no other framing; a
+:class:`FrameDecoder` cuts them out and enforces a size limit.
+
+>>> d = FrameDecoder(max_frame=1024)
+>>> data = pack([0, 1, "echo", ["hi"]])
+>>> d.feed(data[:3]), d.feed(data[3:])
+(([], None), ([[0, 1, 'echo', ['hi']]], None))
+>>> frames, error = FrameDecoder(max_frame=16).feed(pack(["x" * 40]))
+>>> frames, error.code
+([], 'FRAME_TOO_LARGE')
+>>> FrameDecoder().feed(b"\\xc1")[1].code
+'MALFORMED_FRAME'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import msgpack
+
+from islandgames.service.errors import ProtocolError
+
+__all__ = [
+    "DEFAULT_MAX_FRAME",
+    "DEFAULT_PORT",
+    "NOTIFICATION",
+    "PROTOCOL",
+    "PROTOCOL_VERSION",
+    "REQUEST",
+    "RESPONSE",
+    "FrameDecoder",
+    "Notification",
+    "Request",
+    "Response",
+    "pack",
+    "parse_message",
+]
+
+REQUEST = 0
+RESPONSE = 1
+NOTIFICATION = 2
+
+PROTOCOL = "islandgames-msgpackrpc"
+PROTOCOL_VERSION = 1
+#: The TCP port ``islandgames serve`` uses unless told otherwise.
+DEFAULT_PORT = 7341
+#: The largest message a peer may send (4 MiB: a long game's log fits many times over,
+#: and a hostile message cannot make the decoder build more than ~300 MB of objects).
+DEFAULT_MAX_FRAME = 4 * 1024 * 1024
+MAX_MSGID = (1 << 32) - 1
+
+
+def pack(message: Any) -> bytes:
+    """The msgpack bytes of a message (str as str, bytes as bin)."""
+    out: bytes = msgpack.packb(message, use_bin_type=True)
+    return out
+
+
+class FrameDecoder:
+    """Cuts a byte stream into msgpack values, at most ``max_frame`` bytes each.
+
+    :meth:`feed` returns the complete values and, if the stream went wrong, the
+    :class:`ProtocolError` that ended it (``FRAME_TOO_LARGE`` or ``MALFORMED_FRAME``);
+    a byte stream cannot be resynchronised after that, so the caller should close it.
+    The size of a value is checked as it arrives (in pieces of at most 64 KiB), so a
+    too-large one is refused before it is decoded, whatever it is made of.
+    """
+
+    PIECE = 64 * 1024
+
+    def __init__(self, max_frame: int = DEFAULT_MAX_FRAME) -> None:
+        if max_frame < 16:
+            raise ValueError("max_frame must be at least 16 bytes")
+        self.max_frame = max_frame
+        self._unpacker = msgpack.Unpacker(
+            raw=False,
+            strict_map_key=True,
+            use_list=True,
+            max_buffer_size=max_frame + self.PIECE,
+        )
+        self._fed = 0  # bytes fed so far
+        self._boundary = 0  # where the value being received starts
+        self.failed: ProtocolError | None = None
+
+    def feed(self, data: bytes) -> tuple[list[Any], ProtocolError | None]:
+        frames: list[Any] = []
+        if self.failed is not None:
+            return frames, self.failed
+        view = memoryview(data)
+        for start in range(0, len(view), self.PIECE):
+            piece = view[start : start + self.PIECE]
+            self._unpacker.feed(piece)
+            self._fed += len(piece)
+            while True:
+                try:
+                    value = self._unpacker.unpack()
+                except msgpack.OutOfData:
+                    break
+                except ValueError as exc:  # FormatError, StackError, bad UTF-8, map keys
+                    return frames, self._fail(
+                        "FRAME_TOO_LARGE" if "exceeds max" in str(exc) else "MALFORMED_FRAME",
+                        f"undecodable msgpack: {type(exc).__name__}: {exc}",
+                    )
+                except Exception as exc:  # any other decoder failure ends the stream too
+                    return frames, self._fail(
+                        "MALFORMED_FRAME", f"undecodable msgpack: {type(exc).__name__}: {exc}"
+                    )
+                end = self._unpacker.tell()
+                if end - self._boundary > self.max_frame:
+                    return frames, self._too_large()
+                self._boundary = end
+                frames.append(value)
+            if self._fed - self._boundary > self.max_frame:
+                return frames, self._too_large()
+        return frames, None
+
+    def _too_large(self) -> ProtocolError:
+        return self._fail("FRAME_TOO_LARGE", f"a message exceeds the {self.max_frame}-byte limit")
+
+    def _fail(self, code: str, message: str) -> ProtocolError:
+        self.failed = ProtocolError(code, message)
+        return self.failed
+
+
+@attrs.frozen(slots=True)
+class Request:
+    msgid: int
+    method: str
+    params: list[Any]
+
+
+@attrs.frozen(slots=True)
+class Response:
+    msgid: int
+    error: Any
+    result: Any
+
+
+@attrs.frozen(slots=True)
+class Notification:
+    method: str
+    params: list[Any]
+
+
+class InvalidMessage(ProtocolError):
+    """A well-formed msgpack value that is not a msgpack-rpc message. ``msgid`` is set
+    when the value still looks enough like a request to answer it."""
+
+    def __init__(self, message: str, msgid: int | None = None) -> None:
+        super().__init__("INVALID_REQUEST", message)
+        self.msgid = msgid
+
+
+def _is_msgid(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_MSGID
+
+
+def parse_message(value: Any) -> Request | Response | Notification:
+    """The message a decoded value stands for, or :class:`InvalidMessage`."""
+    if type(value) is not list or not value:
+        raise InvalidMessage(f"a message must be a non-empty array, got {type(value).__name__}")
+    kind = value[0]
+    if kind == REQUEST and type(kind) is int:
+        msgid = value[1] if len(value) > 1 and _is_msgid(value[1]) else None
+        if len(value) != 4:
+            raise InvalidMessage(f"a request has 4 elements, got {len(value)}", msgid)
+        if msgid is None:
+            raise InvalidMessage("a request's msgid must be an integer in 0..2**32-1")
+        _, _, method, params = value
+        if type(method) is not str:
+            raise InvalidMessage("a request's method must be a string", msgid)
+        if type(params) is not list:
+            raise InvalidMessage("a request's params must be an array", msgid)
+        return Request(msgid, method, params)
+    if kind == RESPONSE and type(kind) is int:
+        if len(value) != 4 or not _is_msgid(value[1]):
+            raise InvalidMessage("a response is [1, msgid, error, result]")
+        return Response(value[1], value[2], value[3])
+    if kind == NOTIFICATION and type(kind) is int:
+        if len(value) != 3 or type(value[1]) is not str or type(value[2]) is not list:
+            raise InvalidMessage("a notification is [2, method, params]")
+        return Notification(value[1], value[2])
+    raise InvalidMessage(f"unknown message type {kind!r} (0 request, 1 response, 2 notification)")

@@ -1,0 +1,443 @@
+"""The MessagePack-RPC server: every :class:`~islandgames.service.MatchService`
+operation over TCP (asyncio) or over stdin/stdout.
+
+Requests on one connection are handled in the order they arrive (so pipelined acts
+apply in the order sent); connections are independent. Watch updates are sent as
+``[2, "update", [update]]`` notifications. A frame that is too large or is not msgpack
+gets a ``[2, "error", [error]]`` notification and ends that connection only; a msgpack
+value that is not a valid request gets an error response (or notification) and the
+connection goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from islandgames import __version__
+from islandgames.core import serde
+from islandgames.core.errors import IslandGamesError
+from islandgames.core.log import ReplayLog, Verification
+from islandgames.service import MatchService, Subscription, Update
+from islandgames.service.errors import (
+    InternalError,
+    InvalidArgumentError,
+    ProtocolError,
+    error_to_wire,
+)
+
+from .protocol import (
+    DEFAULT_MAX_FRAME,
+    NOTIFICATION,
+    PROTOCOL,
+    PROTOCOL_VERSION,
+    RESPONSE,
+    FrameDecoder,
+    InvalidMessage,
+    Notification,
+    Request,
+    pack,
+    parse_message,
+)
+
+__all__ = ["RpcServer", "log_records", "verification_wire"]
+
+_log = logging.getLogger("islandgames_msgpackrpc")
+
+#: A connection whose unsent output exceeds this is closed (a watcher that stopped
+#: reading must not make the server hold updates without bound).
+MAX_OUTPUT_BUFFER = 64 * 1024 * 1024
+_READ_CHUNK = 256 * 1024
+
+
+def log_records(log: ReplayLog) -> list[dict[str, Any]]:
+    """A log as the list of its file records (header with ``viewer``, entries, end):
+    packing each record in turn gives exactly the bytes of ``write_log``."""
+    records: list[dict[str, Any]] = [
+        {"type": "header", **serde.to_wire(log.header), "viewer": log.viewer}
+    ]
+    records.extend({"type": "entry", **serde.to_wire(e)} for e in log.entries)
+    if log.end is not None:
+        records.append({"type": "end", **serde.to_wire(log.end)})
+    return records
+
+
+def verification_wire(v: Verification) -> dict[str, Any]:
+    return {
+        "ok": v.ok,
+        "replayed": v.replayed,
+        "entries": v.entries,
+        "divergence": None if v.divergence is None else serde.to_wire(v.divergence),
+        "outcome": None if v.outcome is None else serde.to_wire(v.outcome),
+    }
+
+
+@attrs.frozen(slots=True)
+class _Method:
+    name: str
+    params: tuple[str, ...]
+    required: int
+    #: run in a worker thread (CPU-heavy: replays), so other connections keep going
+    threaded: bool = False
+
+
+_METHODS: dict[str, _Method] = {
+    m.name: m
+    for m in (
+        _Method("echo", ("value",), 0),
+        _Method("server_info", (), 0),
+        _Method("games", (), 0),
+        _Method("create", ("game", "config", "seed"), 1),
+        _Method("act", ("token", "action", "expected_seq"), 2),
+        _Method("view", ("token",), 1),
+        _Method("legal_actions", ("token",), 1),
+        _Method("status", ("token",), 1),
+        _Method("watch", ("token", "after_seq"), 1),
+        _Method("unwatch", ("subscription",), 1),
+        _Method("log", ("token",), 1, threaded=True),
+        _Method("verify", ("log", "full"), 1, threaded=True),
+    )
+}
+
+
+class _Watch:
+    """One watch of one connection: buffers updates until the watch response is out."""
+
+    def __init__(self, conn: _Connection) -> None:
+        self.conn = conn
+        self.sub: Subscription | None = None
+        self.ready = False
+        self.pending: list[Update] = []
+        self.reply: dict[str, Any] = {}
+
+    def deliver(self, update: Update) -> None:  # on the event loop
+        if not self.ready:
+            self.pending.append(update)
+            return
+        self.send(update)
+
+    def send(self, update: Update) -> None:
+        assert self.sub is not None
+        body = update.to_wire()
+        body["subscription"] = self.sub.id
+        self.conn.notify("update", [body])
+
+    def start(self) -> None:
+        self.ready = True
+        pending, self.pending = self.pending, []
+        for update in pending:
+            self.send(update)
+
+
+class _Connection:
+    def __init__(
+        self,
+        server: RpcServer,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        name: str,
+    ) -> None:
+        self.server = server
+        self.reader = reader
+        self.writer = writer
+        self.name = name
+        self.decoder = FrameDecoder(server.max_frame)
+        self.watches: dict[int, _Watch] = {}
+        self.closed = False
+
+    # --- output ----------------------------------------------------------------------
+
+    def _write(self, message: Any) -> None:
+        if self.closed:
+            return
+        try:
+            data = pack(message)
+        except (TypeError, ValueError, OverflowError) as exc:
+            _log.error("%s: cannot encode a reply: %s", self.name, exc)
+            if message[0] == RESPONSE:
+                data = pack([RESPONSE, message[1], error_to_wire(exc), None])
+            else:
+                return
+        self.writer.write(data)
+        transport = self.writer.transport
+        if transport.get_write_buffer_size() > MAX_OUTPUT_BUFFER:
+            _log.warning("%s: peer is not reading; closing the connection", self.name)
+            self.abort()
+
+    def respond(self, msgid: int, error: Any, result: Any) -> None:
+        self._write([RESPONSE, msgid, error, result])
+
+    def notify(self, method: str, params: list[Any]) -> None:
+        self._write([NOTIFICATION, method, params])
+
+    def abort(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.transport.abort()
+
+    # --- input -----------------------------------------------------------------------
+
+    async def run(self) -> None:
+        try:
+            while not self.closed:
+                data = await self.reader.read(_READ_CHUNK)
+                if not data:
+                    break
+                frames, failure = self.decoder.feed(data)
+                for frame in frames:
+                    if self.closed:
+                        break
+                    await self.handle(frame)
+                    await self.writer.drain()
+                if failure is not None:
+                    self.notify("error", [error_to_wire(failure)])
+                    _log.info("%s: %s; closing", self.name, failure)
+                    break
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            await self.close()
+
+    async def close(self) -> None:
+        for w in self.watches.values():
+            if w.sub is not None:
+                w.sub.close()
+        self.watches.clear()
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                if self.writer.can_write_eof():
+                    self.writer.write_eof()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.writer.drain(), 1.0)
+            self.writer.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+
+    async def handle(self, frame: Any) -> None:
+        try:
+            message = parse_message(frame)
+        except InvalidMessage as exc:
+            err = error_to_wire(exc)
+            if exc.msgid is not None:
+                self.respond(exc.msgid, err, None)
+            else:
+                self.notify("error", [err])
+            return
+        if isinstance(message, Notification):
+            return  # the server defines no client notifications; ignored, as the spec allows
+        if not isinstance(message, Request):
+            err = error_to_wire(ProtocolError("INVALID_REQUEST", "the server sent no request"))
+            self.notify("error", [err])
+            return
+        started: _Watch | None = None
+        try:
+            result = await self.call(message)
+            if isinstance(result, _Watch):
+                started, result = result, result.reply
+        except Exception as exc:
+            if not isinstance(exc, IslandGamesError) or isinstance(exc, InternalError):
+                _log.exception("%s: %s failed", self.name, message.method)
+            self.respond(message.msgid, error_to_wire(exc), None)
+            return
+        self.respond(message.msgid, None, result)
+        if started is not None:
+            started.start()
+
+    async def call(self, request: Request) -> Any:
+        """The result of a request (a :class:`_Watch` for ``watch``), or raise."""
+        method = _METHODS.get(request.method)
+        if method is None:
+            raise ProtocolError(
+                "METHOD_NOT_FOUND",
+                f"unknown method {request.method!r}; methods: {', '.join(_METHODS)}",
+            )
+        params = request.params
+        if not method.required <= len(params) <= len(method.params):
+            want = (
+                str(len(method.params))
+                if method.required == len(method.params)
+                else f"{method.required} to {len(method.params)}"
+            )
+            raise InvalidArgumentError(
+                f"{method.name} takes {want} params ({', '.join(method.params)}), got {len(params)}"
+            )
+        service = self.server.service
+        name = method.name
+        if name == "echo":
+            return params[0] if params else None
+        if name == "watch":
+            return await self._watch(params)
+        if name == "unwatch":
+            return self._unwatch(params[0])
+        if name == "server_info":
+            return self.server.info()
+        fn: Callable[[], Any]
+        if name == "games":
+            fn = service.games
+        elif name == "create":
+            fn = lambda: service.create(*params).to_wire()  # noqa: E731
+        elif name == "act":
+            fn = lambda: service.act(*params).to_wire()  # noqa: E731
+        elif name == "view":
+            fn = lambda: service.view(params[0]).to_wire()  # noqa: E731
+        elif name == "legal_actions":
+            fn = lambda: service.legal_actions(params[0]).to_wire()  # noqa: E731
+        elif name == "status":
+            fn = lambda: service.status(params[0]).to_wire()  # noqa: E731
+        elif name == "log":
+            fn = lambda: log_records(service.log(params[0]))  # noqa: E731
+        else:
+            assert name == "verify"
+            fn = lambda: verification_wire(service.verify(*params))  # noqa: E731
+        if method.threaded:
+            return await asyncio.to_thread(fn)
+        return fn()
+
+    async def _watch(self, params: list[Any]) -> _Watch:
+        if len(self.watches) >= self.server.max_watches:
+            raise InvalidArgumentError(f"at most {self.server.max_watches} watches per connection")
+        loop = asyncio.get_running_loop()
+        watch = _Watch(self)
+
+        def callback(update: Update) -> None:  # any thread, under the match's lock
+            loop.call_soon_threadsafe(watch.deliver, update)
+
+        token = params[0]
+        after = params[1] if len(params) > 1 else None
+        if after is None:
+            sub = self.server.service.watch(token, callback)
+        else:  # the catch-up replays: keep it off the event loop
+            sub = await asyncio.to_thread(self.server.service.watch, token, callback, after)
+        watch.sub = sub
+        if sub.active:
+            self.watches[sub.id] = watch
+        watch.reply = {
+            "subscription": sub.id,
+            "match_id": sub.match_id,
+            "seat": sub.seat,
+            "seq": sub.seq,
+            "active": sub.active,
+        }
+        return watch
+
+    def _unwatch(self, sid: Any) -> bool:
+        if type(sid) is not int:
+            raise InvalidArgumentError("subscription must be an int")
+        watch = self.watches.pop(sid, None)
+        if watch is None or watch.sub is None:
+            return False
+        watch.sub.close()
+        return True
+
+
+class RpcServer:
+    """Serves one :class:`MatchService` over MessagePack-RPC.
+
+    >>> async def demo() -> str:
+    ...     server = RpcServer(MatchService())
+    ...     port = await server.start_tcp(port=0)
+    ...     await server.close()
+    ...     return "ok" if port > 0 else "no port"
+    >>> asyncio.run(demo())
+    'ok'
+    """
+
+    def __init__(
+        self,
+        service: MatchService,
+        *,
+        max_frame: int = DEFAULT_MAX_FRAME,
+        max_connections: int = 256,
+        max_watches: int = 256,
+    ) -> None:
+        self.service = service
+        self.max_frame = max_frame
+        self.max_connections = max_connections
+        self.max_watches = max_watches
+        self._server: asyncio.Server | None = None
+        self._connections: set[_Connection] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._count = 0
+        self.host: str | None = None
+        self.port: int | None = None
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "protocol": PROTOCOL,
+            "protocol_version": PROTOCOL_VERSION,
+            "engine_version": __version__,
+            "max_frame": self.max_frame,
+            "methods": list(_METHODS),
+        }
+
+    async def start_tcp(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Listen on ``host:port`` (0: any free port); returns the bound port."""
+        self._server = await asyncio.start_server(
+            self._accept, host, port, limit=_READ_CHUNK, reuse_address=True
+        )
+        sock = self._server.sockets[0]
+        self.host, self.port = sock.getsockname()[:2]
+        assert self.port is not None
+        return self.port
+
+    async def serve_forever(self) -> None:
+        assert self._server is not None, "call start_tcp first"
+        await self._server.serve_forever()
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        self._count += 1
+        conn = _Connection(self, reader, writer, f"conn#{self._count} {peer}")
+        if len(self._connections) >= self.max_connections:
+            conn.notify(
+                "error",
+                [error_to_wire(ProtocolError("OVERLOADED", "too many connections; retry later"))],
+            )
+            await conn.close()
+            return
+        await self._run(conn)
+
+    async def _run(self, conn: _Connection) -> None:
+        self._connections.add(conn)
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        try:
+            await conn.run()
+        except Exception:
+            _log.exception("%s: connection failed", conn.name)
+        finally:
+            self._connections.discard(conn)
+            if task is not None:
+                self._tasks.discard(task)
+
+    async def serve_stdio(self) -> None:
+        """Serve one connection on this process's stdin/stdout until stdin closes."""
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=_READ_CHUNK)
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        transport, protocol = await loop.connect_write_pipe(
+            asyncio.streams.FlowControlMixin, sys.stdout
+        )
+        writer = asyncio.StreamWriter(transport, protocol, reader, loop)
+        await self._run(_Connection(self, reader, writer, "stdio"))
+
+    async def close(self) -> None:
+        """Stop listening and close every connection."""
+        if self._server is not None:
+            self._server.close()
+        for conn in list(self._connections):
+            conn.abort()
+        for conn in list(self._connections):
+            await conn.close()
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2.0)
+            self._server = None

@@ -1,0 +1,72 @@
+"""Serving matches: the :class:`MatchService`, tokens, stores and wire error codes.
+
+See ``docs/service.md`` for the model (tokens, store, durability) and
+``docs/protocol-msgpack.md`` for the MessagePack-RPC adapter built on it.
+"""
+
+from .errors import (
+    ERROR_CODES,
+    CorruptMatchError,
+    ErrorCode,
+    InternalError,
+    InvalidArgumentError,
+    InvalidTokenError,
+    PermissionDeniedError,
+    ProtocolError,
+    ServiceError,
+    StaleSeqError,
+    StoreError,
+    UnknownMatchError,
+    error_code,
+    error_from_wire,
+    error_to_wire,
+)
+from .service import (
+    ActResult,
+    Created,
+    LegalActions,
+    MatchService,
+    SeatInfo,
+    SeatToken,
+    Status,
+    Subscription,
+    Update,
+    ViewResult,
+)
+from .sqlite import SqliteStore
+from .store import MatchRecord, MatchStore, MemoryStore, Snapshot, StoredMatch, TokenRow
+
+__all__ = [
+    "ERROR_CODES",
+    "ActResult",
+    "CorruptMatchError",
+    "Created",
+    "ErrorCode",
+    "InternalError",
+    "InvalidArgumentError",
+    "InvalidTokenError",
+    "LegalActions",
+    "MatchRecord",
+    "MatchService",
+    "MatchStore",
+    "MemoryStore",
+    "PermissionDeniedError",
+    "ProtocolError",
+    "SeatInfo",
+    "SeatToken",
+    "ServiceError",
+    "Snapshot",
+    "SqliteStore",
+    "StaleSeqError",
+    "Status",
+    "StoreError",
+    "StoredMatch",
+    "Subscription",
+    "TokenRow",
+    "UnknownMatchError",
+    "Update",
+    "ViewResult",
+    "error_code",
+    "error_from_wire",
+    "error_to_wire",
+]

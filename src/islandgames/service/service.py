@@ -1,0 +1,882 @@
+"""The match service: many matches, many clients, one secret token per seat.
+
+Every operation that touches a match takes a token, and the token alone decides the
+seat: a seat token acts and sees only as its seat, a spectator token sees only what a
+spectator may. Inputs and outputs are in wire form (plain data), so adapters are thin;
+Python callers may also pass action and config objects.
+
+>>> service = MatchService()
+>>> m = service.create("friday", seed=7)
+>>> token = m.seats[0].token
+>>> first = service.legal_actions(token).actions[0]
+>>> service.act(token, first, expected_seq=0).seq
+1
+>>> try:
+...     service.act(token, first, expected_seq=0)
+... except StaleSeqError as exc:
+...     print(exc.current_seq)
+1
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import attrs
+
+from .._version import __version__
+from ..core import serde
+from ..core.errors import DecodeError, IllegalActionError, InvalidConfigError
+from ..core.game import Game, Outcome
+from ..core.log import (
+    LogEnd,
+    LogEntry,
+    LogHeader,
+    ReplayLog,
+    Verification,
+    header_chain,
+    make_entry,
+    make_header,
+    next_chain,
+    parse_records,
+    read_log,
+    verify_log,
+    verify_redacted,
+)
+from ..core.match import redact_log
+from ..core.registry import game_ids, get_game
+from ..core.rng import MAX_SEED
+from .errors import (
+    CorruptMatchError,
+    InvalidArgumentError,
+    InvalidTokenError,
+    PermissionDeniedError,
+    StaleSeqError,
+)
+from .store import MatchRecord, MatchStore, MemoryStore, Snapshot, TokenRow
+from .tokens import new_match_id, new_token, token_hash
+
+__all__ = [
+    "ActResult",
+    "Created",
+    "LegalActions",
+    "MatchService",
+    "SeatInfo",
+    "SeatToken",
+    "Status",
+    "Subscription",
+    "Update",
+    "ViewResult",
+]
+
+_log = logging.getLogger("islandgames.service")
+
+AnyGame = Game[Any, Any, Any, Any]
+
+
+# --- results -----------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class SeatToken:
+    """A seat's secret token, given once, at creation."""
+
+    seat: int
+    role: str
+    token: str
+
+
+@attrs.frozen(slots=True)
+class SeatInfo:
+    seat: int
+    role: str
+
+
+@attrs.frozen(slots=True)
+class Created:
+    """A new match: its id, one token per seat and a spectator token."""
+
+    match_id: str
+    game: str
+    seats: tuple[SeatToken, ...]
+    spectator_token: str
+    seed_commitment: str
+    seq: int
+    to_act: tuple[int, ...]
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "game": self.game,
+            "seats": [{"seat": s.seat, "role": s.role, "token": s.token} for s in self.seats],
+            "spectator_token": self.spectator_token,
+            "seed_commitment": self.seed_commitment,
+            "seq": self.seq,
+            "to_act": list(self.to_act),
+        }
+
+
+@attrs.frozen(slots=True)
+class ActResult:
+    """An acknowledged action: it is stored before this is returned."""
+
+    match_id: str
+    seq: int
+    seat: int
+    to_act: tuple[int, ...]
+    over: bool
+    outcome: dict[str, Any] | None
+    view: Any
+    state_hash: str
+    chain_hash: str
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "seq": self.seq,
+            "seat": self.seat,
+            "to_act": list(self.to_act),
+            "over": self.over,
+            "outcome": self.outcome,
+            "view": self.view,
+            "state_hash": self.state_hash,
+            "chain_hash": self.chain_hash,
+        }
+
+
+@attrs.frozen(slots=True)
+class ViewResult:
+    """What the token's seat (None: spectator) sees at ``seq``."""
+
+    match_id: str
+    seat: int | None
+    seq: int
+    to_act: tuple[int, ...]
+    over: bool
+    outcome: dict[str, Any] | None
+    view: Any
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "seat": self.seat,
+            "seq": self.seq,
+            "to_act": list(self.to_act),
+            "over": self.over,
+            "outcome": self.outcome,
+            "view": self.view,
+        }
+
+
+@attrs.frozen(slots=True)
+class LegalActions:
+    """The token's seat's legal actions at ``seq`` (none for a spectator)."""
+
+    match_id: str
+    seat: int | None
+    seq: int
+    actions: tuple[Any, ...]
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "seat": self.seat,
+            "seq": self.seq,
+            "actions": list(self.actions),
+        }
+
+
+@attrs.frozen(slots=True)
+class Status:
+    """Public facts about a match, and who the token is."""
+
+    match_id: str
+    game: str
+    rules_version: str
+    seat: int | None
+    role: str | None
+    seats: tuple[SeatInfo, ...]
+    seq: int
+    to_act: tuple[int, ...]
+    over: bool
+    outcome: dict[str, Any] | None
+    seed_commitment: str
+    chain_hash: str
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "seat": self.seat,
+            "role": self.role,
+            "seats": [{"seat": s.seat, "role": s.role} for s in self.seats],
+            "seq": self.seq,
+            "to_act": list(self.to_act),
+            "over": self.over,
+            "outcome": self.outcome,
+            "seed_commitment": self.seed_commitment,
+            "chain_hash": self.chain_hash,
+        }
+
+
+@attrs.frozen(slots=True)
+class Update:
+    """One applied action as a watcher may see it: ``action`` is redacted for the
+    watcher's seat (None: hidden from it) and ``view`` is the watcher's new view."""
+
+    match_id: str
+    seq: int
+    seat: int
+    action: Any
+    view: Any
+    to_act: tuple[int, ...]
+    over: bool
+    outcome: dict[str, Any] | None
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "seq": self.seq,
+            "seat": self.seat,
+            "action": self.action,
+            "view": self.view,
+            "to_act": list(self.to_act),
+            "over": self.over,
+            "outcome": self.outcome,
+        }
+
+
+UpdateCallback = Callable[[Update], None]
+
+
+class Subscription:
+    """A live watch. The callback runs in the acting thread, in seq order, under the
+    match's lock: it must be quick and must not call the service. It stops after the
+    final update of a game, after :meth:`close`, or when the callback raises."""
+
+    def __init__(
+        self,
+        service: MatchService,
+        sid: int,
+        match_id: str,
+        seat: int | None,
+        seq: int,
+        callback: UpdateCallback,
+    ) -> None:
+        self.id = sid
+        self.match_id = match_id
+        self.seat = seat
+        #: The match's seq when the subscription started (after any catch-up).
+        self.seq = seq
+        self.active = False
+        self._callback = callback
+        self._service = service
+
+    def close(self) -> None:
+        """Stop receiving updates (idempotent)."""
+        if self.active:
+            self._service._unsubscribe(self)
+
+    def __repr__(self) -> str:
+        return f"<Subscription {self.id} match={self.match_id} seat={self.seat}>"
+
+
+# --- a loaded match ------------------------------------------------------------------------
+
+
+class _Live:
+    """A match in memory: the current state, every entry and the watchers."""
+
+    __slots__ = (
+        "chain",
+        "config",
+        "entries",
+        "evicted",
+        "game",
+        "header",
+        "last_snapshot",
+        "lock",
+        "match_id",
+        "seed",
+        "state",
+        "subs",
+    )
+
+    def __init__(
+        self,
+        match_id: str,
+        game: AnyGame,
+        seed: int,
+        config: Any,
+        header: LogHeader,
+        state: Any,
+        entries: list[LogEntry],
+        last_snapshot: int,
+    ) -> None:
+        self.match_id = match_id
+        self.game = game
+        self.seed = seed
+        self.config = config
+        self.header = header
+        self.state = state
+        self.entries = entries
+        self.chain = bytes.fromhex(entries[-1].chain_hash) if entries else header_chain(header)
+        self.last_snapshot = last_snapshot
+        self.lock = threading.Lock()
+        self.subs: dict[int, Subscription] = {}
+        self.evicted = False
+
+    @property
+    def seq(self) -> int:
+        return len(self.entries)
+
+
+def _outcome_wire(outcome: Outcome | None) -> dict[str, Any] | None:
+    return None if outcome is None else serde.to_wire(outcome)
+
+
+# --- the service ---------------------------------------------------------------------------
+
+
+class MatchService:
+    """Owns matches in a :class:`~islandgames.service.store.MatchStore` (in memory by
+    default). Thread-safe: acts on one match are serialised by that match's lock, so
+    no acknowledged action is lost or applied twice; different matches proceed
+    independently.
+
+    ``snapshot_every``: store the state after every that many actions (and at the end)
+    so a reload replays at most that many. ``cache_size``: how many matches to keep
+    loaded; idle ones beyond it are dropped and reloaded from the store on demand.
+    ``load_from_snapshot``: rebuild a stored match from its newest snapshot (the default)
+    or, if False, replay it from the seed, checking every entry's state hash.
+    """
+
+    def __init__(
+        self,
+        store: MatchStore | None = None,
+        *,
+        snapshot_every: int = 64,
+        cache_size: int = 1024,
+        load_from_snapshot: bool = True,
+        engine_version: str = __version__,
+    ) -> None:
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        if cache_size < 1:
+            raise ValueError("cache_size must be at least 1")
+        self.store: MatchStore = MemoryStore() if store is None else store
+        self.snapshot_every = snapshot_every
+        self.cache_size = cache_size
+        self.load_from_snapshot = load_from_snapshot
+        self.engine_version = engine_version
+        self._cache: OrderedDict[str, _Live] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._tokens: dict[bytes, TokenRow] = {}
+        self._sub_ids = itertools.count(1)
+
+    # --- games and creation --------------------------------------------------------------
+
+    def games(self) -> list[dict[str, Any]]:
+        """The :class:`~islandgames.GameInfo` of every registered game, in wire form."""
+        out = []
+        for gid in game_ids():
+            try:
+                info = get_game(gid).info
+            except ImportError as exc:  # a registered game whose module is missing
+                _log.warning("game %s is registered but cannot be imported: %s", gid, exc)
+                continue
+            out.append(serde.to_wire(info))
+        return out
+
+    def create(self, game: Any, config: Any = None, seed: Any = None) -> Created:
+        """Start a match of ``game`` (an id) with ``config`` (wire map, config object or
+        None for the defaults) and ``seed`` (int or hex string; None: 128 bits from the
+        OS). The seed stays secret until the game is over."""
+        g = _lookup_game(game)
+        cfg = _decode_config(g, config)
+        seed_int = _decode_seed(seed)
+        state = g.new(seed_int, cfg)
+        header = make_header(g, seed_int, cfg, state, self.engine_version)
+        match_id = new_match_id()
+        seats = g.seats(state)
+        tokens = [new_token() for _ in seats]
+        spectator = new_token()
+        rows = [TokenRow(token_hash(t), match_id, s) for s, t in zip(seats, tokens, strict=True)]
+        rows.append(TokenRow(token_hash(spectator), match_id, None))
+        record = MatchRecord(match_id, g.info.id, seed_int, header.config, header)
+        self.store.create(record, rows)
+        for row in rows:
+            self._remember(row)
+        live = _Live(match_id, g, seed_int, cfg, header, state, [], 0)
+        with self._cache_lock:
+            self._cache[match_id] = live
+            self._evict_locked()
+        return Created(
+            match_id=match_id,
+            game=g.info.id,
+            seats=tuple(
+                SeatToken(s, g.role(state, s), t) for s, t in zip(seats, tokens, strict=True)
+            ),
+            spectator_token=spectator,
+            seed_commitment=header.seed_commitment,
+            seq=0,
+            to_act=g.to_act(state),
+        )
+
+    # --- playing --------------------------------------------------------------------------
+
+    def act(self, token: Any, action: Any, expected_seq: Any = None) -> ActResult:
+        """Apply ``action`` (wire form or action object) for the token's seat.
+
+        With ``expected_seq`` (the number of actions the caller knows were applied),
+        a stale call is refused with :class:`StaleSeqError` carrying the current seq,
+        so a retried request can never apply an action twice. The action is stored
+        before the result is returned."""
+        row = self._resolve(token)
+        if row.seat is None:
+            raise PermissionDeniedError("a spectator token cannot act")
+        seat = row.seat
+        if expected_seq is not None and (type(expected_seq) is not int):
+            raise InvalidArgumentError(
+                f"expected_seq must be an int or nil, got {type(expected_seq).__name__}"
+            )
+        with self._locked(row.match_id) as live:
+            if expected_seq is not None and expected_seq != live.seq:
+                raise StaleSeqError(expected_seq, live.seq)
+            game = live.game
+            act_obj = _decode_action(game, action)
+            before = live.state
+            new = game.apply(before, seat, act_obj)
+            digest = serde.state_hash(new)
+            entry = make_entry(game, live.seed, live.chain, live.seq + 1, seat, act_obj, digest)
+            outcome = game.outcome(new)
+            snap = None
+            if outcome is not None or entry.seq - live.last_snapshot >= self.snapshot_every:
+                snap = Snapshot(entry.seq, serde.to_wire(new), digest)
+            try:
+                self.store.append(live.match_id, entry, snap)
+            except BaseException:
+                # the store may or may not hold the entry now: reload from it next time
+                self._drop(live)
+                raise
+            live.entries.append(entry)
+            live.chain = bytes.fromhex(entry.chain_hash)
+            live.state = new
+            if snap is not None:
+                live.last_snapshot = entry.seq
+            to_act = game.to_act(new)
+            outcome_wire = _outcome_wire(outcome)
+            self._notify(live, before, seat, act_obj, new, to_act, outcome_wire)
+        return ActResult(
+            match_id=live.match_id,
+            seq=entry.seq,
+            seat=seat,
+            to_act=to_act,
+            over=outcome is not None,
+            outcome=outcome_wire,
+            view=serde.to_wire(game.view(new, seat)),
+            state_hash=digest,
+            chain_hash=entry.chain_hash,
+        )
+
+    def view(self, token: Any) -> ViewResult:
+        """The token's view of the current state."""
+        row = self._resolve(token)
+        live, state, seq = self._current(row.match_id)
+        game = live.game
+        outcome = game.outcome(state)
+        return ViewResult(
+            match_id=live.match_id,
+            seat=row.seat,
+            seq=seq,
+            to_act=game.to_act(state),
+            over=outcome is not None,
+            outcome=_outcome_wire(outcome),
+            view=serde.to_wire(game.view(state, row.seat)),
+        )
+
+    def legal_actions(self, token: Any) -> LegalActions:
+        """The token's seat's legal actions now, in the game's order (wire form)."""
+        row = self._resolve(token)
+        live, state, seq = self._current(row.match_id)
+        game = live.game
+        actions: tuple[Any, ...] = ()
+        if row.seat is not None:
+            actions = tuple(game.encode_action(a) for a in game.legal_actions(state, row.seat))
+        return LegalActions(live.match_id, row.seat, seq, actions)
+
+    def status(self, token: Any) -> Status:
+        """Public facts about the token's match and the token's own seat."""
+        row = self._resolve(token)
+        with self._locked(row.match_id) as live:
+            state, chain, seq = live.state, live.chain, live.seq
+        game = live.game
+        outcome = game.outcome(state)
+        return Status(
+            match_id=live.match_id,
+            game=game.info.id,
+            rules_version=game.info.rules_version,
+            seat=row.seat,
+            role=None if row.seat is None else game.role(state, row.seat),
+            seats=tuple(SeatInfo(s, game.role(state, s)) for s in game.seats(state)),
+            seq=seq,
+            to_act=game.to_act(state),
+            over=outcome is not None,
+            outcome=_outcome_wire(outcome),
+            seed_commitment=live.header.seed_commitment,
+            chain_hash=chain.hex(),
+        )
+
+    # --- logs -----------------------------------------------------------------------------
+
+    def log(self, token: Any) -> ReplayLog:
+        """The match's log as the token may see it: once the game is over, the full log
+        with the revealed seed (for every token); before, the log redacted for the
+        token's seat (for a spectator token: for a spectator), without the seed."""
+        row = self._resolve(token)
+        with self._locked(row.match_id) as live:
+            entries, state = tuple(live.entries), live.state
+        game = live.game
+        outcome = game.outcome(state)
+        end = None
+        if outcome is not None:
+            end = LogEnd(seed=f"{live.seed:064x}", outcome=serde.to_wire(outcome))
+        full = ReplayLog(live.header, entries, end, "all")
+        if outcome is not None:
+            return full
+        return redact_log(game, live.seed, full, row.seat)
+
+    def verify(self, log: Any, full: Any = None) -> Verification:
+        """Verify a log sent by anyone (a :class:`ReplayLog`, log file bytes, or the
+        list of records ``log`` returns). With ``full``, check ``log`` as a redacted
+        log against that full log."""
+        parsed = _parse_log(log)
+        if full is None:
+            return verify_log(parsed)
+        return verify_redacted(parsed, _parse_log(full))
+
+    # --- watching -------------------------------------------------------------------------
+
+    def watch(self, token: Any, callback: UpdateCallback, after_seq: Any = None) -> Subscription:
+        """Call ``callback`` with an :class:`Update` for every action applied from now
+        on, as the token's seat may see it. With ``after_seq``, first replay the updates
+        after that seq (so a client that reconnects misses nothing). A finished game
+        yields no live subscription (``active`` is False)."""
+        row = self._resolve(token)
+        if after_seq is not None and type(after_seq) is not int:
+            raise InvalidArgumentError(
+                f"after_seq must be an int or nil, got {type(after_seq).__name__}"
+            )
+        with self._locked(row.match_id) as live:
+            if after_seq is not None:
+                if not 0 <= after_seq <= live.seq:
+                    raise InvalidArgumentError(f"after_seq must be in 0..{live.seq}")
+                for update in self._history(live, row.seat, after_seq):
+                    callback(update)
+            sid = next(self._sub_ids)
+            sub = Subscription(self, sid, live.match_id, row.seat, live.seq, callback)
+            if live.game.outcome(live.state) is None:
+                sub.active = True
+                live.subs[sub.id] = sub
+        return sub
+
+    def _unsubscribe(self, sub: Subscription) -> None:
+        with self._cache_lock:
+            live = self._cache.get(sub.match_id)
+        if live is None:
+            sub.active = False
+            return
+        with live.lock:
+            live.subs.pop(sub.id, None)
+            sub.active = False
+
+    def _notify(
+        self,
+        live: _Live,
+        before: Any,
+        seat: int,
+        action: Any,
+        new: Any,
+        to_act: tuple[int, ...],
+        outcome: dict[str, Any] | None,
+    ) -> None:
+        if not live.subs:
+            return
+        made: dict[int | None, Update] = {}
+        for sub in list(live.subs.values()):
+            update = made.get(sub.seat)
+            if update is None:
+                update = made[sub.seat] = self._update(
+                    live, sub.seat, before, seat, action, new, new, live.seq, to_act, outcome
+                )
+            try:
+                sub._callback(update)
+            except Exception:
+                _log.exception("watch callback of %r failed; dropping it", sub)
+                live.subs.pop(sub.id, None)
+                sub.active = False
+        if outcome is not None:
+            for sub in live.subs.values():
+                sub.active = False
+            live.subs.clear()
+
+    @staticmethod
+    def _update(
+        live: _Live,
+        viewer: int | None,
+        before: Any,
+        seat: int,
+        action: Any,
+        after: Any,
+        now: Any,
+        seq: int,
+        to_act: tuple[int, ...],
+        outcome: dict[str, Any] | None,
+    ) -> Update:
+        game = live.game
+        shown = game.redact_action(before, seat, action, viewer, now)
+        return Update(
+            match_id=live.match_id,
+            seq=seq,
+            seat=seat,
+            action=None if shown is None else game.encode_action(shown),
+            view=serde.to_wire(game.view(after, viewer)),
+            to_act=to_act,
+            over=outcome is not None,
+            outcome=outcome,
+        )
+
+    def _history(self, live: _Live, viewer: int | None, after_seq: int) -> Iterator[Update]:
+        game = live.game
+        snap = self.store.snapshot_at_or_before(live.match_id, after_seq)
+        if snap is not None and snap.seq > 0:
+            state = game.decode_state(snap.state)
+            pos = snap.seq
+        else:
+            state = game.new(live.seed, live.config)
+            pos = 0
+        for e in live.entries[pos:after_seq]:
+            state = game.apply(state, e.seat, game.decode_action(e.action))
+        for e in live.entries[after_seq:]:
+            action = game.decode_action(e.action)
+            new = game.apply(state, e.seat, action)
+            outcome = _outcome_wire(game.outcome(new))
+            yield self._update(
+                live, viewer, state, e.seat, action, new, live.state, e.seq,
+                game.to_act(new), outcome,
+            )  # fmt: skip
+            state = new
+
+    # --- tokens, cache, loading ------------------------------------------------------------
+
+    def _remember(self, row: TokenRow) -> None:
+        if len(self._tokens) >= 100_000:
+            self._tokens.clear()
+        self._tokens[row.token_hash] = row
+
+    def _resolve(self, token: Any) -> TokenRow:
+        h = token_hash(token)
+        row = self._tokens.get(h)
+        if row is None:
+            row = self.store.token(h)
+            if row is None:
+                raise InvalidTokenError("invalid token")
+            self._remember(row)
+        return row
+
+    @contextmanager
+    def _locked(self, match_id: str) -> Iterator[_Live]:
+        while True:
+            live = self._get(match_id)
+            live.lock.acquire()
+            if not live.evicted:
+                break
+            live.lock.release()
+        try:
+            yield live
+        finally:
+            live.lock.release()
+
+    def _current(self, match_id: str) -> tuple[_Live, Any, int]:
+        with self._locked(match_id) as live:
+            return live, live.state, live.seq
+
+    def _get(self, match_id: str) -> _Live:
+        with self._cache_lock:
+            live = self._cache.get(match_id)
+            if live is not None:
+                self._cache.move_to_end(match_id)
+                return live
+            live = self._load(match_id)
+            self._cache[match_id] = live
+            self._evict_locked()
+            return live
+
+    def _drop(self, live: _Live) -> None:
+        # called with live.lock held
+        with self._cache_lock:
+            if self._cache.get(live.match_id) is live:
+                del self._cache[live.match_id]
+        live.evicted = True
+        for sub in live.subs.values():
+            sub.active = False
+        live.subs.clear()
+
+    def _evict_locked(self) -> None:
+        excess = len(self._cache) - self.cache_size
+        if excess <= 0:
+            return
+        for match_id in list(self._cache)[:-1]:
+            if excess <= 0:
+                break
+            live = self._cache[match_id]
+            if live.subs or not live.lock.acquire(blocking=False):
+                continue
+            try:
+                live.evicted = True
+                del self._cache[match_id]
+                excess -= 1
+            finally:
+                live.lock.release()
+
+    def _load(self, match_id: str) -> _Live:
+        """Rebuild a match from the store: check the header against the seed and
+        config, the whole hash chain, the newest snapshot's hash, and replay the entries
+        after it, checking every state hash."""
+        stored = self.store.load(match_id)
+        rec = stored.record
+        try:
+            game = get_game(rec.game)
+            config = game.decode_config(rec.config)
+            initial = game.new(rec.seed, config)
+        except (LookupError, DecodeError, InvalidConfigError) as exc:
+            raise CorruptMatchError(f"match {match_id}: cannot rebuild: {exc}", 0) from exc
+        header = make_header(game, rec.seed, config, initial, rec.header.engine_version)
+        if serde.canonical_bytes(header) != serde.canonical_bytes(rec.header):
+            raise CorruptMatchError(
+                f"match {match_id}: the stored header does not match its seed, config and "
+                f"rules ({game.info.id} rules {game.info.rules_version}, "
+                f"stored {rec.header.rules_version})",
+                0,
+            )
+        entries = list(stored.entries)
+        chain = header_chain(header)
+        seats = game.seat_count(initial)
+        for i, e in enumerate(entries, start=1):
+            if e.seq != i:
+                raise CorruptMatchError(f"match {match_id}: entry {i} has seq {e.seq}", i)
+            if not 0 <= e.seat < seats:
+                raise CorruptMatchError(f"match {match_id}: entry {i} has seat {e.seat}", i)
+            chain = next_chain(chain, e.seat, e.action_commitment, e.state_hash)
+            if chain.hex() != e.chain_hash:
+                raise CorruptMatchError(f"match {match_id}: chain hash differs at entry {i}", i)
+        state, start = initial, 0
+        snap = stored.snapshot if self.load_from_snapshot else None
+        if snap is not None:
+            if not 1 <= snap.seq <= len(entries) or (
+                snap.state_hash != entries[snap.seq - 1].state_hash
+            ):
+                raise CorruptMatchError(
+                    f"match {match_id}: snapshot {snap.seq} does not match the log", snap.seq
+                )
+            try:
+                state = game.decode_state(snap.state)
+            except DecodeError as exc:
+                raise CorruptMatchError(
+                    f"match {match_id}: snapshot {snap.seq}: {exc}", snap.seq
+                ) from exc
+            if serde.state_hash(state) != snap.state_hash:
+                raise CorruptMatchError(
+                    f"match {match_id}: snapshot {snap.seq} has the wrong state hash", snap.seq
+                )
+            start = snap.seq
+        for e in entries[start:]:
+            try:
+                state = game.apply(state, e.seat, game.decode_action(e.action))
+            except (DecodeError, IllegalActionError) as exc:
+                raise CorruptMatchError(
+                    f"match {match_id}: entry {e.seq} does not replay: {exc}", e.seq
+                ) from exc
+            if serde.state_hash(state) != e.state_hash:
+                raise CorruptMatchError(
+                    f"match {match_id}: entry {e.seq} replays to a different state", e.seq
+                )
+        last_snapshot = stored.snapshot.seq if stored.snapshot is not None else 0
+        return _Live(match_id, game, rec.seed, config, header, state, entries, last_snapshot)
+
+    def close(self) -> None:
+        """Stop every watch and close the store."""
+        with self._cache_lock:
+            lives = list(self._cache.values())
+            self._cache.clear()
+        for live in lives:
+            with live.lock:
+                live.evicted = True
+                for sub in live.subs.values():
+                    sub.active = False
+                live.subs.clear()
+        self.store.close()
+
+
+# --- input decoding ----------------------------------------------------------------------
+
+
+def _lookup_game(game: Any) -> AnyGame:
+    if type(game) is not str:
+        raise InvalidArgumentError(f"game must be a string id, got {type(game).__name__}")
+    return get_game(game)
+
+
+def _decode_config(game: AnyGame, config: Any) -> Any:
+    if config is None:
+        return game.info.default_config
+    if isinstance(config, game.config_type):
+        game.check_config(config)
+        return config
+    return game.decode_config(config)
+
+
+def _decode_seed(seed: Any) -> int:
+    import secrets
+
+    if seed is None:
+        return secrets.randbits(128)
+    if type(seed) is int:
+        value = seed
+    elif type(seed) is str:
+        text = seed.lower().removeprefix("0x")
+        if not 0 < len(text) <= 64 or any(c not in "0123456789abcdef" for c in text):
+            raise InvalidArgumentError("seed must be an int or 1 to 64 hex digits")
+        value = int(text, 16)
+    else:
+        raise InvalidArgumentError(
+            f"seed must be an int, a hex string or nil, got {type(seed).__name__}"
+        )
+    if not 0 <= value <= MAX_SEED:
+        raise InvalidArgumentError("seed must be between 0 and 2**256-1")
+    return value
+
+
+def _decode_action(game: AnyGame, action: Any) -> Any:
+    if isinstance(action, game._action_classes):
+        return action
+    return game.decode_action(action)
+
+
+def _parse_log(log: Any) -> ReplayLog:
+    if isinstance(log, ReplayLog):
+        return log
+    if isinstance(log, bytes | bytearray):
+        return read_log(bytes(log))
+    if type(log) is list:
+        return parse_records(log)
+    raise InvalidArgumentError(
+        f"a log must be a list of records or log file bytes, got {type(log).__name__}"
+    )
