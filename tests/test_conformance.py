@@ -150,7 +150,8 @@ def _check_rejections(
 
 
 def _check_malformed_wire(game: Any, seen: list[Any]) -> None:
-    for bad in ({}, {"type": "no_such_action"}, [], "x", {"type": 3}, None):
+    garbage: list[Any] = [{}, {"type": "no_such_action"}, [], "x", {"type": 3}, None]
+    for bad in garbage:
         with pytest.raises(DecodeError):
             game.decode_action(bad)
     for action in seen[:: max(1, len(seen) // 5)]:
