@@ -1,0 +1,255 @@
+"""Scenario builder for Not Alone tests: exact states loaded from wire form.
+
+The default table has 3 Hunted: seat 0 is the Creature, seats 1, 2, 3 the Hunted
+(Hunted index = seat - 1, resolution order 1, 2, 3). Every state a test builds goes
+through ``GAME.decode_state`` (so it also passes ``check_state``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from islandgames.core import serde
+from islandgames.core.rng import Rng
+from islandgames.games.not_alone import GAME, NotAloneConfig
+from islandgames.games.not_alone.actions import Pass
+from islandgames.games.not_alone.data import (
+    HUNT_NAMES,
+    RESERVE_PLACES,
+    SURVIVAL_NAMES,
+    assimilation_start,
+    rescue_start,
+    reserve_copies,
+)
+from islandgames.games.not_alone.state import Hunted, NotAloneState
+
+KEY = "cd" * 32
+
+
+def build(
+    hunted: int = 3,
+    *,
+    hands: Mapping[int, Sequence[int]] | None = None,
+    discards: Mapping[int, Sequence[int]] | None = None,
+    played: Mapping[int, Sequence[int]] | None = None,
+    places: Mapping[int, Sequence[int]] | None = None,
+    will: Mapping[int, int] | None = None,
+    survival: Mapping[int, Sequence[str]] | None = None,
+    extra: Mapping[int, Mapping[str, Any]] | None = None,
+    hunt_hand: Sequence[str] = (),
+    hunt_deck_top: Sequence[str] = (),
+    hunt_discard: Sequence[str] = (),
+    hunt_played: Sequence[str] = (),
+    effects: Sequence[str] | None = None,
+    survival_deck_top: Sequence[str] = (),
+    survival_discard: Sequence[str] = (),
+    step: str = "explore",
+    phase: int | None = None,
+    owing: Sequence[int] | None = None,
+    queue: Sequence[tuple[int, int]] = (),
+    rescue: int | None = None,
+    assimilation: int | None = None,
+    creature_token: Sequence[int] = (),
+    artemia_token: Sequence[int] = (),
+    target_token: Sequence[int] = (),
+    board: str = "a",
+    **fields: Any,
+) -> NotAloneState:
+    """An exact state. Maps are keyed by seat. A Hunted's hand defaults to Place cards
+    1-5 minus their discard pile and played cards. Decks hold the given top cards and
+    then every card not placed elsewhere, in data order. ``owing`` and ``queue`` name
+    seats. Other ``fields`` are set on the state as given."""
+    config = NotAloneConfig(hunted=hunted, board=board)  # type: ignore[arg-type]
+    rows = []
+    for i in range(hunted):
+        seat = i + 1
+        disc = tuple(sorted((discards or {}).get(seat, ())))
+        pl = tuple((played or {}).get(seat, ()))
+        if hands is not None and seat in hands:
+            hand = tuple(sorted(hands[seat]))
+        else:
+            hand = tuple(c for c in range(1, 6) if c not in disc and c not in pl)
+        row = Hunted(
+            seat=seat,
+            will=(will or {}).get(seat, 3),
+            hand=hand,
+            discard=disc,
+            played=pl,
+            places=tuple((places or {}).get(seat, ())),
+            survival=tuple(sorted((survival or {}).get(seat, ()))),
+            double="",
+            next_double="",
+            resisted=False,
+            survival_used=False,
+            dodge=False,
+            detector=False,
+            submitted=False,
+            choice=(),
+            choice_card="",
+        )
+        rows.append(serde.to_wire(row) | dict((extra or {}).get(seat, {})))
+    copies = reserve_copies(hunted)
+    reserve = []
+    for r in RESERVE_PLACES:
+        owners = 0
+        for row in rows:
+            if r in (*row["hand"], *row["discard"], *row["played"]):
+                owners += 1
+        reserve.append(copies - owners)
+    used_s = {c for row in rows for c in row["survival"]} | set(survival_discard)
+    used_s |= set(fields.get("shelter", ()))
+    s_deck = [*survival_deck_top, *(c for c in SURVIVAL_NAMES if c not in used_s)]
+    s_deck = list(dict.fromkeys(s_deck))
+    used_h = set(hunt_hand) | set(hunt_discard) | set(hunt_played)
+    h_deck = list(dict.fromkeys([*hunt_deck_top, *(c for c in HUNT_NAMES if c not in used_h)]))
+    if phase is None:
+        phase = {
+            "creature_window": 1,
+            "explore": 1,
+            "hunt": 2,
+            "ascendancy": 2,
+            "phobia": 2,
+            "forbidden_zone": 2,
+            "prepare": 2,
+        }.get(step, 3)
+    if owing is None:
+        owing = [i + 1 for i in range(hunted)] if step == "explore" else []
+    wire: dict[str, Any] = {
+        "config": serde.to_wire(config),
+        "rng": {"key": KEY, "counter": 0},
+        "turn": 1,
+        "phase": phase,
+        "step": step,
+        "rescue": rescue_start(hunted) if rescue is None else rescue,
+        "assimilation": assimilation_start(hunted) if assimilation is None else assimilation,
+        "marker": False,
+        "hunted": rows,
+        "reserve": reserve,
+        "hunt_hand": sorted(hunt_hand),
+        "hunt_deck": h_deck,
+        "hunt_discard": list(hunt_discard),
+        "hunt_played": list(hunt_played),
+        "effects": list(hunt_played if effects is None else effects),
+        "allowance": 1,
+        "survival_deck": s_deck,
+        "survival_discard": list(survival_discard),
+        "creature_token": list(creature_token),
+        "artemia_token": list(artemia_token),
+        "target_token": list(target_token),
+        "anticipation": -1,
+        "cataclysm": 0,
+        "phobia": -1,
+        "phobia_shown": [],
+        "beach_used": False,
+        "wreck_used": False,
+        "sacrifice": False,
+        "smokescreen": False,
+        "owing": sorted(s - 1 for s in owing),
+        "queue": [[s - 1, p] for s, p in queue],
+        "shelter": [],
+        "shelter_owner": -1,
+        "window_first": False,
+        "window_played": False,
+        "batch": 0,
+        "secret_swaps": [],
+        "winner": "",
+    }
+    for k, v in fields.items():
+        assert k in wire, f"unknown state field {k}"
+        wire[k] = serde.to_wire(v)
+    return GAME.decode_state(wire)
+
+
+def act(state: NotAloneState, seat: int, *actions: Any) -> NotAloneState:
+    """Apply ``actions`` for ``seat`` one after the other."""
+    for a in actions:
+        state = GAME.apply(state, seat, a)
+    return state
+
+
+def skip(state: NotAloneState) -> NotAloneState:
+    """Pass in every card window and River/Vortex step until a real decision."""
+    while state.step in ("creature_window", "hunted_window", "prepare"):
+        seat = GAME.to_act(state)[0]
+        if Pass() not in GAME.legal_actions(state, seat):
+            break
+        state = GAME.apply(state, seat, Pass())
+    return state
+
+
+def explore(state: NotAloneState, plays: Mapping[int, Sequence[int]]) -> NotAloneState:
+    """Every Hunted commits the cards given for their seat (from the explore step)."""
+    from islandgames.games.not_alone.actions import Explore
+
+    for seat, cards in plays.items():
+        state = GAME.apply(state, seat, Explore(tuple(cards)))
+    return state
+
+
+def hunt(
+    state: NotAloneState,
+    creature: int,
+    *extra: Any,
+) -> NotAloneState:
+    """The Creature plays ``extra`` actions (cards, tokens), places its Creature token
+    on ``creature`` (unless already placed) and passes; then skip to a decision."""
+    from islandgames.games.not_alone.actions import PlaceToken
+
+    for a in extra:
+        state = GAME.apply(state, 0, a)
+    if not state.creature_token:
+        state = GAME.apply(state, 0, PlaceToken("creature", (creature,)))
+    state = GAME.apply(state, 0, Pass())
+    return skip(state)
+
+
+def settle(state: NotAloneState) -> NotAloneState:
+    """Forgo every pending resolution and pass every window until the next turn's
+    exploration (or the end of the game)."""
+    from islandgames.games.not_alone.actions import Forgo
+
+    turn = state.turn
+    while state.winner == "" and (state.turn == turn or state.step != "explore"):
+        if state.step in ("resolve_free", "resolve_target") and not state.shelter:
+            i, p = state.queue[0]
+            state = GAME.apply(state, state.hunted[i].seat, Forgo(p))
+            continue
+        before = state
+        state = skip(state)
+        if state is before:
+            break
+    return state
+
+
+def hunted_row(state: NotAloneState, seat: int) -> Hunted:
+    return state.hunted[seat - 1]
+
+
+@pytest.fixture
+def na() -> Any:
+    """The helpers as one object: ``na.build``, ``na.act``, ``na.legal``, ..."""
+
+    class Helpers:
+        game = GAME
+        build = staticmethod(build)
+        act = staticmethod(act)
+        skip = staticmethod(skip)
+        explore = staticmethod(explore)
+        hunt = staticmethod(hunt)
+        h = staticmethod(hunted_row)
+        settle = staticmethod(settle)
+        rng = Rng(KEY, 0)
+
+        @staticmethod
+        def legal(state: NotAloneState, seat: int) -> tuple[Any, ...]:
+            return GAME.legal_actions(state, seat)
+
+        @staticmethod
+        def of(state: NotAloneState, seat: int, cls: type) -> list[Any]:
+            """The legal actions of one class."""
+            return [a for a in GAME.legal_actions(state, seat) if type(a) is cls]
+
+    return Helpers
