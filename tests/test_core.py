@@ -336,3 +336,26 @@ def test_public_api_is_pinned() -> None:
     )
     for name in islandgames.__all__:
         assert hasattr(islandgames, name), name
+
+
+@attrs.frozen
+class Third:
+    z: int
+
+
+@attrs.frozen
+class Holder:
+    slot: Leaf | Other | Third | None
+
+
+serde.register_union(Leaf | Other | Third)
+
+
+def test_optional_union_of_three_uses_the_tags() -> None:
+    for value in (None, Leaf(1, "a"), Other(False), Third(3)):
+        h = Holder(value)
+        wire = serde.to_wire(h)
+        assert serde.from_wire(wire, Holder) == h
+    assert serde.to_wire(Holder(Third(3))) == {"slot": {"type": "third", "z": 3}}
+    with pytest.raises(DecodeError, match="unknown type"):
+        serde.from_wire({"slot": {"type": "fourth"}}, Holder)

@@ -202,6 +202,18 @@ def register_union(union: Any) -> None:
     converter.register_unstructure_hook(union, un_union)
     converter.register_structure_hook(union, st_union)
 
+    # ``union | None`` is a different type to cattrs (it would guess the member by its
+    # fields); route it through the tagged hooks too.
+    def un_optional(value: Any) -> dict[str, Any] | None:
+        return None if value is None else un_union(value)
+
+    def st_optional(value: Any, _: Any) -> Any:
+        return None if value is None else st_union(value, union)
+
+    optional = typing.Optional[union]  # noqa: UP045 - the runtime type object is needed
+    converter.register_unstructure_hook(optional, un_optional)
+    converter.register_structure_hook(optional, st_optional)
+
 
 def to_wire(obj: Any, as_type: Any = None) -> Any:
     """The wire form (plain data) of ``obj``."""

@@ -1,0 +1,165 @@
+"""What Robinson (seat 0) or a spectator (None) may know, and the hidden-part resampler.
+
+Hidden: the order of Robinson's stack (except the top/bottom cards the player knows
+after a sort or a below-the-pile), of the hazard stack and of the aging stack, and the
+RNG. A spectator also does not see the cards a sort holds, nor the known stack cards.
+The contents of every pile are public (a player with perfect recall knows them), so
+the view lists them sorted.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ...core.rng import Rng
+from . import FridayConfig
+from .data import CARDS
+from .rules import (
+    can_draw,
+    enemy_value,
+    fight_total,
+    free_left,
+    max_life,
+    paid_cost,
+    score,
+    stopped,
+)
+from .state import Fight, FridayState, PendingSort, Phase, Result
+
+__all__ = ["HIDDEN", "FightView", "FridayView", "resample_hidden", "view"]
+
+#: Stands for a card face down to the viewer (the cards a sort holds, for spectators).
+HIDDEN = -1
+
+
+@attrs.frozen(slots=True)
+class FightView:
+    """The fight as it lies on the table, with the figures the rules compute from it:
+    the current ``total``, the ``hazard_value`` to reach, ``free_left`` free draws,
+    ``paid_cost`` life per extra card, ``stopped`` by a stop card, ``can_draw``."""
+
+    fight: Fight
+    total: int
+    hazard_value: int
+    free_left: int
+    paid_cost: int
+    stopped: bool
+    can_draw: bool
+
+
+@attrs.frozen(slots=True)
+class FridayView:
+    """Robinson's table. ``stack_top`` (top first) and ``stack_bottom`` (bottom last)
+    are the stack cards seat 0 knows; ``*_cards`` are pile contents in id order."""
+
+    seat: int | None
+    config: FridayConfig
+    phase: Phase
+    step: int
+    life: int
+    max_life: int
+    stack_size: int
+    stack_top: tuple[int, ...]
+    stack_bottom: tuple[int, ...]
+    stack_cards: tuple[int, ...]
+    discard: tuple[int, ...]
+    hazard_stack_size: int
+    hazard_stack_cards: tuple[int, ...]
+    hazard_discard: tuple[int, ...]
+    offer: tuple[int, ...]
+    aging_stack_size: int
+    aging_stack_cards: tuple[int, ...]
+    pirates: tuple[int, ...]
+    pirates_defeated: tuple[bool, ...]
+    fight: FightView | None
+    destroyed: tuple[int, ...]
+    score: int
+    result: Result | None
+    reason: str
+
+
+def view(state: FridayState, seat: int | None) -> FridayView:
+    """The view of ``seat`` (0 = Robinson, None = a spectator)."""
+    player = seat == 0
+    stack = state.stack
+    n = len(stack)
+    fight = state.fight
+    fight_view = None
+    stack_cards = stack
+    if fight is not None:
+        pending = fight.pending
+        if not player and isinstance(pending, PendingSort):
+            # A spectator sees how many cards the sort holds, not which; they are
+            # counted with the stack's contents.
+            stack_cards = stack + pending.looked
+            hidden = (HIDDEN,) * len(pending.looked)
+            fight = attrs.evolve(fight, pending=attrs.evolve(pending, looked=hidden))
+        fight_view = FightView(
+            fight=fight,
+            total=fight_total(state),
+            hazard_value=enemy_value(state),
+            free_left=free_left(fight),
+            paid_cost=paid_cost(state),
+            stopped=stopped(fight),
+            can_draw=can_draw(state),
+        )
+    return FridayView(
+        seat=seat,
+        config=state.config,
+        phase=state.phase,
+        step=state.step,
+        life=state.life,
+        max_life=max_life(state.config),
+        stack_size=n,
+        stack_top=stack[: state.known_top] if player else (),
+        stack_bottom=stack[n - state.known_bottom :] if player and state.known_bottom else (),
+        stack_cards=tuple(sorted(stack_cards)),
+        discard=state.discard,
+        hazard_stack_size=len(state.hazard_stack),
+        hazard_stack_cards=tuple(sorted(state.hazard_stack)),
+        hazard_discard=state.hazard_discard,
+        offer=state.offer,
+        aging_stack_size=len(state.aging_stack),
+        aging_stack_cards=tuple(sorted(state.aging_stack)),
+        pirates=state.pirates,
+        pirates_defeated=state.pirates_defeated,
+        fight=fight_view,
+        destroyed=state.destroyed,
+        score=score(state),
+        result=state.result,
+        reason=state.reason,
+    )
+
+
+def resample_hidden(state: FridayState, seat: int | None, rng: Rng) -> FridayState:
+    """``state`` with everything ``seat`` cannot see redrawn: the unknown middle of
+    Robinson's stack (for a spectator the whole stack together with the cards a sort
+    holds), the hazard stack, each aging group (normal, difficult) and the RNG key."""
+    stack = state.stack
+    fight = state.fight
+    if seat == 0:
+        lo, hi = state.known_top, len(stack) - state.known_bottom
+        middle, rng = rng.shuffle(stack[lo:hi])
+        stack = stack[:lo] + middle + stack[hi:]
+    elif fight is not None and isinstance(fight.pending, PendingSort):
+        held = len(fight.pending.looked)
+        pool, rng = rng.shuffle(fight.pending.looked + stack)
+        pending = attrs.evolve(fight.pending, looked=pool[:held])
+        fight = attrs.evolve(fight, pending=pending)
+        stack = pool[held:]
+    else:
+        stack, rng = rng.shuffle(stack)
+    hazards, rng = rng.shuffle(state.hazard_stack)
+    normal = tuple(a for a in state.aging_stack if CARDS[a].aging_kind == "normal")
+    difficult = state.aging_stack[len(normal) :]
+    normal, rng = rng.shuffle(normal)
+    difficult, rng = rng.shuffle(difficult)
+    key, rng = rng.u64()
+    return attrs.evolve(
+        state,
+        rng=Rng.from_seed(key),
+        stack=stack,
+        fight=fight,
+        hazard_stack=hazards,
+        aging_stack=normal + difficult,
+    )
