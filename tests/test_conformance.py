@@ -42,7 +42,7 @@ from islandgames.core.rng import Rng
 #: ~70, Not Alone ~160). A game id not listed gets DEFAULT_GAMES.
 #: ISLANDGAMES_CONFORMANCE_SCALE multiplies every count (CI runs the defaults).
 DEFAULT_GAMES = 2000
-GAMES = {"friday": 2000, "forbidden-island": 2000, "not-alone": 1000, "gozer": 300}
+GAMES = {"friday": 2000, "forbidden-island": 2000, "not-alone": 1500, "gozer": 400}
 SCALE = float(os.environ.get("ISLANDGAMES_CONFORMANCE_SCALE", "1"))
 CHUNKS = 8
 MAX_ACTIONS = 20_000
