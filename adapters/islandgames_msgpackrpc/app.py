@@ -14,8 +14,8 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from islandgames.service import MatchService, MemoryStore, SqliteStore, StoreError
-from islandgames.service.store import MatchStore
+from islandgames.service import MatchService, StoreError
+from islandgames.service.store import MatchStore, open_store
 
 from .protocol import DEFAULT_MAX_FRAME, DEFAULT_PORT
 from .server import RpcServer
@@ -35,8 +35,11 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--store",
         default=DEFAULT_STORE,
-        metavar="PATH",
-        help=f"SQLite database file (default ./{DEFAULT_STORE}; created if missing)",
+        metavar="PATH|URL",
+        help=(
+            f"SQLite database file (default ./{DEFAULT_STORE}; created if missing), or a "
+            "postgresql:// URL: a database shared by any number of servers"
+        ),
     )
     parser.add_argument(
         "--memory", action="store_true", help="keep matches in memory only (lost on exit)"
@@ -48,7 +51,10 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
         "--sync",
         choices=("normal", "full"),
         default="normal",
-        help="SQLite durability: normal survives a killed server, full also power loss",
+        help=(
+            "SQLite durability: normal survives a killed server, full also power loss "
+            "(PostgreSQL: its own synchronous_commit)"
+        ),
     )
     parser.add_argument(
         "--snapshot-every",
@@ -84,13 +90,15 @@ def run(args: argparse.Namespace) -> int:
     )
     for module in args.imports:
         importlib.import_module(module)
-    store: MatchStore
+    store: MatchStore | None = None
     try:
-        store = MemoryStore() if args.memory else SqliteStore(args.store, synchronous=args.sync)
+        store = open_store(None if args.memory else args.store, synchronous=args.sync)
+        service = MatchService(store, snapshot_every=args.snapshot_every)
     except StoreError as exc:
+        if store is not None:
+            store.close()
         print(f"islandgames serve: {exc}", file=sys.stderr)
         return 2
-    service = MatchService(store, snapshot_every=args.snapshot_every)
     try:
         asyncio.run(_serve(service, args))
     except OSError as exc:

@@ -296,7 +296,7 @@ class _Connection:
         else:
             assert name == "verify"
             fn = lambda: verification_wire(service.verify(*params))  # noqa: E731
-        if method.threaded:
+        if method.threaded or self.server.offload:
             return await asyncio.to_thread(fn)
         return fn()
 
@@ -311,7 +311,7 @@ class _Connection:
 
         token = params[0]
         after = params[1] if len(params) > 1 else None
-        if after is None:
+        if after is None and not self.server.offload:
             sub = self.server.service.watch(token, callback)
         else:  # the catch-up replays: keep it off the event loop
             sub = await asyncio.to_thread(self.server.service.watch, token, callback, after)
@@ -356,8 +356,12 @@ class RpcServer:
         max_frame: int = DEFAULT_MAX_FRAME,
         max_connections: int = 256,
         max_watches: int = 256,
+        offload: bool | None = None,
     ) -> None:
         self.service = service
+        #: Run every service call in a worker thread, so calls that wait for the store
+        #: overlap (default: with a shared store, whose calls are database round trips).
+        self.offload = service.store.shared if offload is None else offload
         self.max_frame = max_frame
         self.max_connections = max_connections
         self.max_watches = max_watches

@@ -1,5 +1,5 @@
 """The match service in process: tokens, seats, hidden information, seq, watch, logs,
-stores (memory and SQLite), reload with hash checks, concurrency."""
+stores (memory, SQLite and PostgreSQL), reload with hash checks, concurrency."""
 
 from __future__ import annotations
 
@@ -51,12 +51,17 @@ TOY = "toy-bids"
 SEED = 0x5EED_1234_ABCD
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
 def service(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[MatchService]:
     if request.param == "memory":
         svc = MatchService(MemoryStore(), snapshot_every=4)
-    else:
+    elif request.param == "sqlite":
         svc = MatchService(SqliteStore(tmp_path / "store.db"), snapshot_every=4)
+    else:  # needs ISLANDGAMES_PG_URL (tests/conftest.py)
+        from islandgames.service.postgres import PostgresStore
+
+        url: str = request.getfixturevalue("pg_schema_url")
+        svc = MatchService(PostgresStore(url), snapshot_every=4)
     yield svc
     svc.close()
 

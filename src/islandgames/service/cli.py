@@ -17,18 +17,24 @@ __all__ = ["add_service_commands", "cmd_demo", "cmd_serve"]
 
 def add_service_commands(subparsers: Any) -> None:
     """Add ``serve`` and ``demo`` to an ``argparse`` subparsers object."""
+    from islandgames_grpc.app import add_grpc_arguments
     from islandgames_msgpackrpc.app import add_server_arguments
 
     p = subparsers.add_parser(
         "serve",
-        help="serve matches over MessagePack-RPC on 127.0.0.1",
+        help="serve matches over gRPC and MessagePack-RPC on 127.0.0.1",
         description=(
-            "Serve matches over MessagePack-RPC on 127.0.0.1 (TCP), or to one client on "
-            "stdin/stdout with --stdio. Matches are kept in a SQLite file (--store) unless "
-            "--memory is given. Protocol: docs/protocol-msgpack.md."
+            "Serve matches over gRPC (--grpc-port, default 50051) and MessagePack-RPC "
+            "(--port, default 7341) on 127.0.0.1, both on one store; --no-grpc or "
+            "--no-msgpack turns one off. With --stdio, MessagePack-RPC to one client on "
+            "stdin/stdout only. Matches are kept in a SQLite file (--store PATH) or in a "
+            "PostgreSQL database shared by any number of servers (--store postgresql://...; "
+            "docs/deployment.md) unless --memory is given. Protocols: docs/protocol-grpc.md, "
+            "docs/protocol-msgpack.md."
         ),
     )
     add_server_arguments(p)
+    add_grpc_arguments(p)
     p.set_defaults(func=cmd_serve)
 
     d = subparsers.add_parser(
@@ -46,14 +52,24 @@ def add_service_commands(subparsers: Any) -> None:
     d.add_argument("--config", default=None, metavar="JSON", help="config as a JSON map")
     d.add_argument("--bot", default="random", help="bot name for every seat (default random)")
     d.add_argument("--quiet", action="store_true", help="print only the summary")
+    d.add_argument(
+        "--transport",
+        choices=("msgpack", "grpc"),
+        default="msgpack",
+        help="play through a MessagePack-RPC (default) or a gRPC server",
+    )
     d.set_defaults(func=cmd_demo)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Run the server until SIGINT/SIGTERM (or until stdin closes with ``--stdio``)."""
-    from islandgames_msgpackrpc.app import run
+    """Run the servers until SIGINT/SIGTERM (or until stdin closes with ``--stdio``)."""
+    if args.stdio:
+        from islandgames_msgpackrpc.app import run
 
-    return run(args)
+        return run(args)
+    from islandgames_grpc.app import run as run_servers
+
+    return run_servers(args)
 
 
 def cmd_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -63,6 +79,10 @@ def cmd_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
     seed: Any = args.seed
     if isinstance(seed, str) and seed.isdigit():
         seed = int(seed)
+    if getattr(args, "transport", "msgpack") == "grpc":
+        from islandgames_grpc.demo import demo
+
+        return asyncio.run(demo(args.game, config, seed, args.bot, args.quiet, stream))
     return asyncio.run(_demo(args.game, config, seed, args.bot, args.quiet, stream))
 
 

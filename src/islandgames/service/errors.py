@@ -42,6 +42,7 @@ __all__ = [
     "InvalidTokenError",
     "PermissionDeniedError",
     "ProtocolError",
+    "SeqConflictError",
     "ServiceError",
     "StaleSeqError",
     "StoreError",
@@ -89,6 +90,16 @@ class InvalidArgumentError(ServiceError, ValueError):
 
 class StoreError(ServiceError, RuntimeError):
     """The store failed (I/O, a constraint, an unreadable record)."""
+
+
+class SeqConflictError(StoreError):
+    """A store refused an entry because its seq is taken (another writer appended
+    first) or does not follow the last one. The service turns it into
+    :class:`StaleSeqError`; ``current_seq`` is the store's seq if it was read."""
+
+    def __init__(self, message: str, current_seq: int | None = None) -> None:
+        super().__init__(message)
+        self.current_seq = current_seq
 
 
 class CorruptMatchError(StoreError):

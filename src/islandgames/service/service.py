@@ -57,7 +57,9 @@ from .errors import (
     InvalidArgumentError,
     InvalidTokenError,
     PermissionDeniedError,
+    SeqConflictError,
     StaleSeqError,
+    StoreError,
 )
 from .store import MatchRecord, MatchStore, MemoryStore, Snapshot, TokenRow
 from .tokens import new_match_id, new_token, token_hash
@@ -76,6 +78,10 @@ __all__ = [
 ]
 
 _log = logging.getLogger("islandgames.service")
+
+#: How often an act without ``expected_seq`` is tried again after losing a race for its
+#: seq to another server (each try re-reads the match first).
+MAX_ACT_ATTEMPTS = 16
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -257,9 +263,11 @@ UpdateCallback = Callable[[Update], None]
 
 
 class Subscription:
-    """A live watch. The callback runs in the acting thread, in seq order, under the
-    match's lock: it must be quick and must not call the service. It stops after the
-    final update of a game, after :meth:`close`, or when the callback raises."""
+    """A live watch. The callback runs in seq order, under the match's lock, in the
+    acting thread (with a shared store: or in the thread that found the action in the
+    store, e.g. the store's listener): it must be quick and must not call the service.
+    It stops after the final update of a game, after :meth:`close`, or when the callback
+    raises."""
 
     def __init__(
         self,
@@ -278,6 +286,8 @@ class Subscription:
         self.active = False
         self._callback = callback
         self._service = service
+        #: Whether it holds one of the store's follows of the match (shared stores).
+        self._follows = False
 
     def close(self) -> None:
         """Stop receiving updates (idempotent)."""
@@ -356,6 +366,13 @@ class MatchService:
     loaded; idle ones beyond it are dropped and reloaded from the store on demand.
     ``load_from_snapshot``: rebuild a stored match from its newest snapshot (the default)
     or, if False, replay it from the seed, checking every entry's state hash.
+
+    With a shared store (PostgreSQL: other servers append to the same matches) the
+    matches in memory are only a cache: every call reads the entries other servers added
+    since (checking their hashes as a load does) before it answers, an act whose seq
+    another server took first fails with :class:`StaleSeqError` (or, without
+    ``expected_seq``, is tried again on the new state), and watchers get the actions
+    made through other servers as the store reports them.
     """
 
     def __init__(
@@ -380,6 +397,9 @@ class MatchService:
         self._cache_lock = threading.Lock()
         self._tokens: dict[bytes, TokenRow] = {}
         self._sub_ids = itertools.count(1)
+        self._shared = self.store.shared
+        if self._shared:
+            self.store.set_change_listener(self._on_store_change)
 
     # --- games and creation --------------------------------------------------------------
 
@@ -447,25 +467,53 @@ class MatchService:
             raise InvalidArgumentError(
                 f"expected_seq must be an int or nil, got {type(expected_seq).__name__}"
             )
-        with self._locked(row.match_id) as live:
-            if expected_seq is not None and expected_seq != live.seq:
-                raise StaleSeqError(expected_seq, live.seq)
+        with self._locked(row.match_id, fresh=expected_seq is None) as live:
             game = live.game
-            act_obj = _decode_action(game, action)
-            before = live.state
-            new = game.apply(before, seat, act_obj)
-            digest = serde.state_hash(new)
-            entry = make_entry(game, live.seed, live.chain, live.seq + 1, seat, act_obj, digest)
-            outcome = game.outcome(new)
-            snap = None
-            if outcome is not None or entry.seq - live.last_snapshot >= self.snapshot_every:
-                snap = Snapshot(entry.seq, serde.to_wire(new), digest)
-            try:
-                self.store.append(live.match_id, entry, snap)
-            except BaseException:
-                # the store may or may not hold the entry now: reload from it next time
-                self._drop(live)
-                raise
+            # with a shared store, the match in memory may be behind the store: it is
+            # re-read whenever that could change the answer (at most once per try)
+            fresh = expected_seq is None
+            attempt = 0
+            while True:
+                attempt += 1
+                if expected_seq is not None and expected_seq != live.seq:
+                    if self._shared and not fresh:
+                        self._refresh(live)
+                        fresh = True
+                        continue
+                    raise StaleSeqError(expected_seq, live.seq)
+                act_obj = _decode_action(game, action)
+                before = live.state
+                try:
+                    new = game.apply(before, seat, act_obj)
+                except IllegalActionError:
+                    if self._shared and not fresh:
+                        fresh = True
+                        if self._refresh(live):
+                            continue  # judged again on the current state
+                    raise
+                digest = serde.state_hash(new)
+                entry = make_entry(game, live.seed, live.chain, live.seq + 1, seat, act_obj, digest)
+                outcome = game.outcome(new)
+                snap = None
+                if outcome is not None or entry.seq - live.last_snapshot >= self.snapshot_every:
+                    snap = Snapshot(entry.seq, serde.to_wire(new), digest)
+                try:
+                    self.store.append(live.match_id, entry, snap)
+                except SeqConflictError:
+                    if not self._shared:
+                        self._drop(live)
+                        raise
+                    # another server took this seq: nothing of ours was stored
+                    self._refresh(live)
+                    fresh = True
+                    if expected_seq is not None or attempt >= MAX_ACT_ATTEMPTS:
+                        raise StaleSeqError(expected_seq, live.seq) from None
+                    continue
+                except BaseException:
+                    # the store may or may not hold the entry now: reload from it next time
+                    self._drop(live)
+                    raise
+                break
             live.entries.append(entry)
             live.chain = bytes.fromhex(entry.chain_hash)
             live.state = new
@@ -515,7 +563,7 @@ class MatchService:
     def status(self, token: Any) -> Status:
         """Public facts about the token's match and the token's own seat."""
         row = self._resolve(token)
-        with self._locked(row.match_id) as live:
+        with self._locked(row.match_id, fresh=True) as live:
             state, chain, seq = live.state, live.chain, live.seq
         game = live.game
         outcome = game.outcome(state)
@@ -541,7 +589,7 @@ class MatchService:
         with the revealed seed (for every token); before, the log redacted for the
         token's seat (for a spectator token: for a spectator), without the seed."""
         row = self._resolve(token)
-        with self._locked(row.match_id) as live:
+        with self._locked(row.match_id, fresh=True) as live:
             entries, state = tuple(live.entries), live.state
         game = live.game
         outcome = game.outcome(state)
@@ -574,28 +622,49 @@ class MatchService:
             raise InvalidArgumentError(
                 f"after_seq must be an int or nil, got {type(after_seq).__name__}"
             )
-        with self._locked(row.match_id) as live:
-            if after_seq is not None:
-                if not 0 <= after_seq <= live.seq:
-                    raise InvalidArgumentError(f"after_seq must be in 0..{live.seq}")
-                for update in self._history(live, row.seat, after_seq):
-                    callback(update)
-            sid = next(self._sub_ids)
-            sub = Subscription(self, sid, live.match_id, row.seat, live.seq, callback)
-            if live.game.outcome(live.state) is None:
-                sub.active = True
-                live.subs[sub.id] = sub
+        # a shared store reports other servers' actions on this match from now on (so
+        # before the match is read below): nothing is missed between the read and that
+        follows = self._shared
+        if follows:
+            self.store.follow(row.match_id)
+        try:
+            with self._locked(row.match_id, fresh=True) as live:
+                if after_seq is not None:
+                    if not 0 <= after_seq <= live.seq:
+                        raise InvalidArgumentError(f"after_seq must be in 0..{live.seq}")
+                    for update in self._history(live, row.seat, after_seq):
+                        callback(update)
+                sid = next(self._sub_ids)
+                sub = Subscription(self, sid, live.match_id, row.seat, live.seq, callback)
+                if live.game.outcome(live.state) is None:
+                    sub.active = True
+                    sub._follows, follows = follows, False
+                    live.subs[sub.id] = sub
+        finally:
+            if follows:
+                self.store.unfollow(row.match_id)
         return sub
 
     def _unsubscribe(self, sub: Subscription) -> None:
         with self._cache_lock:
             live = self._cache.get(sub.match_id)
         if live is None:
-            sub.active = False
+            self._end(sub)
             return
         with live.lock:
             live.subs.pop(sub.id, None)
-            sub.active = False
+            self._end(sub)
+
+    def _end(self, sub: Subscription) -> None:
+        """Mark ``sub`` inactive and release its follow of the match (idempotent; called
+        under the match's lock, or once nothing else can reach ``sub``)."""
+        sub.active = False
+        if sub._follows:
+            sub._follows = False
+            try:
+                self.store.unfollow(sub.match_id)
+            except Exception:  # pragma: no cover - a store's unfollow does not fail
+                _log.exception("unfollow of %s failed", sub.match_id)
 
     def _notify(
         self,
@@ -621,10 +690,10 @@ class MatchService:
             except Exception:
                 _log.exception("watch callback of %r failed; dropping it", sub)
                 live.subs.pop(sub.id, None)
-                sub.active = False
+                self._end(sub)
         if outcome is not None:
             for sub in live.subs.values():
-                sub.active = False
+                self._end(sub)
             live.subs.clear()
 
     @staticmethod
@@ -692,32 +761,109 @@ class MatchService:
         return row
 
     @contextmanager
-    def _locked(self, match_id: str) -> Iterator[_Live]:
+    def _locked(self, match_id: str, *, fresh: bool = False) -> Iterator[_Live]:
+        """The match, under its lock. ``fresh``: with a shared store, first read what
+        other servers appended (unless the match was just loaded)."""
         while True:
-            live = self._get(match_id)
+            live, loaded = self._get(match_id)
             live.lock.acquire()
             if not live.evicted:
                 break
             live.lock.release()
         try:
+            if fresh and self._shared and not loaded:
+                self._refresh(live)
             yield live
         finally:
             live.lock.release()
 
     def _current(self, match_id: str) -> tuple[_Live, Any, int]:
-        with self._locked(match_id) as live:
+        with self._locked(match_id, fresh=True) as live:
             return live, live.state, live.seq
 
-    def _get(self, match_id: str) -> _Live:
+    def _get(self, match_id: str) -> tuple[_Live, bool]:
+        """The match from the cache, or loaded from the store (then True)."""
         with self._cache_lock:
             live = self._cache.get(match_id)
             if live is not None:
                 self._cache.move_to_end(match_id)
-                return live
+                return live, False
             live = self._load(match_id)
             self._cache[match_id] = live
             self._evict_locked()
-            return live
+            return live, True
+
+    def _refresh(self, live: _Live) -> bool:
+        """Apply the entries other writers appended after ``live.seq`` (called with
+        ``live.lock`` held), checking each one's chain and state hash as a load does, and
+        notify the watchers. Whether there were any. On a corrupt entry the match is
+        dropped from memory and :class:`CorruptMatchError` raised."""
+        new_entries = self.store.entries_after(live.match_id, live.seq)
+        if not new_entries:
+            return False
+        game = live.game
+        try:
+            for e in new_entries:
+                seq = live.seq + 1
+                if e.seq != seq:
+                    raise CorruptMatchError(
+                        f"match {live.match_id}: entry {seq} has seq {e.seq}", seq
+                    )
+                if not 0 <= e.seat < game.seat_count(live.state):
+                    raise CorruptMatchError(
+                        f"match {live.match_id}: entry {seq} has seat {e.seat}", seq
+                    )
+                chain = next_chain(live.chain, e.seat, e.action_commitment, e.state_hash)
+                if chain.hex() != e.chain_hash:
+                    raise CorruptMatchError(
+                        f"match {live.match_id}: chain hash differs at entry {seq}", seq
+                    )
+                before = live.state
+                try:
+                    action = game.decode_action(e.action)
+                    new = game.apply(before, e.seat, action)
+                except (DecodeError, IllegalActionError) as exc:
+                    raise CorruptMatchError(
+                        f"match {live.match_id}: entry {seq} does not replay: {exc}", seq
+                    ) from exc
+                if serde.state_hash(new) != e.state_hash:
+                    raise CorruptMatchError(
+                        f"match {live.match_id}: entry {seq} replays to a different state", seq
+                    )
+                live.entries.append(e)
+                live.chain = chain
+                live.state = new
+                self._notify(
+                    live, before, e.seat, action, new, game.to_act(new),
+                    _outcome_wire(game.outcome(new)),
+                )  # fmt: skip
+        except CorruptMatchError:
+            self._drop(live)
+            raise
+        # the writers snapshot every snapshot_every actions: count from the last one
+        live.last_snapshot = max(live.last_snapshot, live.seq - live.seq % self.snapshot_every)
+        return True
+
+    def _on_store_change(self, match_id: str | None, seq: int) -> None:
+        """The store's listener: entry ``seq`` of ``match_id`` was stored (by any
+        server; None: anything may have changed). Watched matches catch up at once;
+        the others do when they are next used."""
+        with self._cache_lock:
+            if match_id is None:
+                lives = [live for live in self._cache.values() if live.subs]
+            else:
+                found = self._cache.get(match_id)
+                lives = [] if found is None else [found]
+        for live in lives:
+            # subs and seq are read under the match's lock: a watch that is starting
+            # holds it from its own read of the store until it is subscribed
+            with live.lock:
+                if live.evicted or not live.subs or (match_id is not None and live.seq >= seq):
+                    continue
+                try:
+                    self._refresh(live)
+                except StoreError as exc:  # the next notification or call tries again
+                    _log.warning("match %s: cannot catch up: %s", live.match_id, exc)
 
     def _drop(self, live: _Live) -> None:
         # called with live.lock held
@@ -726,7 +872,7 @@ class MatchService:
                 del self._cache[live.match_id]
         live.evicted = True
         for sub in live.subs.values():
-            sub.active = False
+            self._end(sub)
         live.subs.clear()
 
     def _evict_locked(self) -> None:
@@ -820,7 +966,7 @@ class MatchService:
             with live.lock:
                 live.evicted = True
                 for sub in live.subs.values():
-                    sub.active = False
+                    self._end(sub)
                 live.subs.clear()
         self.store.close()
 

@@ -28,7 +28,7 @@ from typing import IO, Any, Literal
 from ..core import serde
 from ..core.errors import DecodeError
 from ..core.log import LogEntry, LogHeader
-from .errors import CorruptMatchError, StoreError, UnknownMatchError
+from .errors import CorruptMatchError, SeqConflictError, StoreError, UnknownMatchError
 from .store import MatchRecord, MatchStore, Snapshot, StoredMatch, TokenRow, entry_from_row
 
 __all__ = ["SCHEMA_VERSION", "SqliteStore"]
@@ -148,16 +148,23 @@ class SqliteStore(MatchStore):
             raise StoreError("a snapshot must be of the appended entry's state")
         what = f"append {match_id} #{entry.seq}"
         with self._lock:
-            if snapshot is None:
-                # the common case: one statement, so one implicit transaction
-                try:
-                    inserted = self._insert_entry(self._db, match_id, entry)
-                except sqlite3.Error as exc:
-                    raise StoreError(f"{what}: {exc}") from exc
-                if not inserted:
-                    self._refuse(self._db, match_id, entry)
-            else:
-                self._write(lambda db: self._append(db, match_id, entry, snapshot), what)
+            try:
+                if snapshot is None:
+                    # the common case: one statement, so one implicit transaction
+                    try:
+                        inserted = self._insert_entry(self._db, match_id, entry)
+                    except sqlite3.Error as exc:
+                        raise StoreError(f"{what}: {exc}") from exc
+                    if not inserted:
+                        self._refuse(self._db, match_id, entry)
+                else:
+                    self._write(lambda db: self._append(db, match_id, entry, snapshot), what)
+            except StoreError as exc:
+                if isinstance(exc.__cause__, sqlite3.IntegrityError) and "FOREIGN KEY" in str(
+                    exc.__cause__
+                ):
+                    raise UnknownMatchError(f"unknown match {match_id!r}") from None
+                raise
 
     @staticmethod
     def _insert_entry(db: sqlite3.Connection, match_id: str, entry: LogEntry) -> bool:
@@ -187,7 +194,7 @@ class SqliteStore(MatchStore):
         last = db.execute(
             "SELECT coalesce(max(seq), 0) FROM entries WHERE match_id = ?", (match_id,)
         ).fetchone()[0]
-        raise StoreError(f"match {match_id}: entry {entry.seq} does not follow {last}")
+        raise SeqConflictError(f"match {match_id}: entry {entry.seq} does not follow {last}", last)
 
     @classmethod
     def _append(

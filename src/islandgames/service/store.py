@@ -7,30 +7,46 @@ from the newest snapshot and replays the entries after it, checking every hash
 
 Every method of a store is thread-safe. ``append`` is atomic: after it returns the entry
 (and its snapshot, if any) is durable as far as the store promises durability; if it
-raises, nothing was stored.
+raises, nothing was stored (except after a lost connection, when the outcome is unknown:
+the service then reloads the match from the store).
+
+A *shared* store (``shared = True``, e.g. PostgreSQL) may be written by other processes
+at any moment: the service then treats what it holds in memory as a cache, validated
+against the store (:meth:`MatchStore.entries_after`) before it answers or acts, and a
+store's append of a seq that another writer took raises :class:`SeqConflictError`. The
+store tells the service about entries other writers append to the matches it follows
+(:meth:`MatchStore.follow`) through the listener given to
+:meth:`MatchStore.set_change_listener`.
 """
 
 from __future__ import annotations
 
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
 
 import attrs
 
 from ..core.log import LogEntry, LogHeader, action_commitment, action_salt
-from .errors import StoreError, UnknownMatchError
+from .errors import SeqConflictError, StoreError, UnknownMatchError
 
 __all__ = [
     "MatchRecord",
     "MatchStore",
+    "ChangeListener",
     "MemoryStore",
     "Snapshot",
     "StoredMatch",
     "TokenRow",
     "entry_from_row",
+    "open_store",
 ]
+
+#: ``listener(match_id, seq)``: an entry ``seq`` was appended to ``match_id`` (by any
+#: writer); ``listener(None, 0)``: changes may have been missed (after a reconnect), so
+#: whatever the listener follows must be re-read.
+ChangeListener = Callable[[str | None, int], None]
 
 
 @attrs.frozen(slots=True)
@@ -88,6 +104,9 @@ class MatchStore(ABC):
 
     #: Whether matches survive the process (the service may then evict idle ones).
     persistent: bool = False
+    #: Whether other processes may append to the same matches (the service then
+    #: validates its in-memory matches against the store before using them).
+    shared: bool = False
 
     @abstractmethod
     def create(self, record: MatchRecord, tokens: Sequence[TokenRow]) -> None:
@@ -96,11 +115,18 @@ class MatchStore(ABC):
     @abstractmethod
     def append(self, match_id: str, entry: LogEntry, snapshot: Snapshot | None) -> None:
         """Append ``entry`` (its seq must be the next one) and maybe a snapshot,
-        atomically. Raises :class:`StoreError` if the seq is taken."""
+        atomically. Raises :class:`SeqConflictError` (a :class:`StoreError`) if the seq
+        is taken or does not follow the last one: of two writers appending the same seq,
+        at most one succeeds."""
 
     @abstractmethod
     def load(self, match_id: str) -> StoredMatch:
         """The match, or :class:`UnknownMatchError`."""
+
+    def entries_after(self, match_id: str, seq: int) -> tuple[LogEntry, ...]:
+        """The stored entries whose seq is greater than ``seq``, in order (a shared
+        store answers from one query; this default loads the whole match)."""
+        return self.load(match_id).entries[seq:]
 
     @abstractmethod
     def snapshot_at_or_before(self, match_id: str, seq: int) -> Snapshot | None:
@@ -113,6 +139,24 @@ class MatchStore(ABC):
     @abstractmethod
     def match_ids(self) -> tuple[str, ...]:
         """Every stored match id, oldest first."""
+
+    def set_change_listener(self, listener: ChangeListener | None) -> None:
+        """Call ``listener`` from a thread of the store's for every entry any writer
+        appends to a followed match (a shared store must; the others have no other
+        writers and ignore it). None: stop."""
+        return None
+
+    def follow(self, match_id: str) -> None:
+        """Start reporting appends to ``match_id`` to the change listener (counted: as
+        many :meth:`unfollow` calls undo it). When this returns, every later append is
+        reported, or a resync (``listener(None, 0)``) comes after any that was missed.
+        May block for a database round trip; must not be called holding a lock that the
+        listener takes."""
+        return None
+
+    def unfollow(self, match_id: str) -> None:
+        """Undo one :meth:`follow` (never blocks)."""
+        return None
 
     def close(self) -> None:
         """Release resources (the store is unusable afterwards)."""
@@ -153,8 +197,9 @@ class MemoryStore(MatchStore):
             if entries is None:
                 raise UnknownMatchError(f"unknown match {match_id!r}")
             if entry.seq != len(entries) + 1:
-                raise StoreError(
-                    f"match {match_id}: entry {entry.seq} does not follow {len(entries)}"
+                raise SeqConflictError(
+                    f"match {match_id}: entry {entry.seq} does not follow {len(entries)}",
+                    len(entries),
                 )
             if snapshot is not None and snapshot.seq != entry.seq:
                 raise StoreError("a snapshot must be of the appended entry's state")
@@ -185,3 +230,28 @@ class MemoryStore(MatchStore):
     def match_ids(self) -> tuple[str, ...]:
         with self._lock:
             return tuple(self._records)
+
+
+def open_store(
+    spec: str | None,
+    *,
+    synchronous: Literal["normal", "full"] = "normal",
+) -> MatchStore:
+    """The store a server was given: None for memory, a ``postgresql://`` (or
+    ``postgres://``) URL for :class:`~islandgames.service.postgres.PostgresStore`, or else
+    the path of a SQLite file (:class:`~islandgames.service.sqlite.SqliteStore`, with
+    ``synchronous``). Raises :class:`StoreError` if it cannot be opened."""
+    if spec is None:
+        return MemoryStore()
+    if spec.startswith(("postgresql://", "postgres://")):
+        try:
+            from .postgres import PostgresStore
+        except ImportError as exc:
+            raise StoreError(
+                f"a PostgreSQL store needs psycopg and psycopg-pool "
+                f"(pip install 'islandgames[postgres]'): {exc}"
+            ) from exc
+        return PostgresStore(spec)
+    from .sqlite import SqliteStore
+
+    return SqliteStore(spec, synchronous=synchronous)

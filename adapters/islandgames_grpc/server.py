@@ -1,0 +1,611 @@
+"""The gRPC server: every :class:`~islandgames.service.MatchService` operation as one RPC
+of ``islandgames.v1.MatchService`` (``protos/islandgames/v1/match_service.proto``),
+with the standard health and reflection services.
+
+A thin translation: requests are parsed here (so a request that is not valid protobuf
+gets INVALID_ARGUMENT, not a transport error), their game values converted to wire form
+(:mod:`islandgames_grpc.convert`), the service called, and its results converted back.
+Errors of the service become gRPC statuses (:data:`GRPC_STATUS`, from
+``islandgames.service.errors``) with a ``google.rpc.ErrorInfo`` detail.
+
+It runs on ``grpc.aio``: unary calls run on the event loop (except the CPU-heavy log
+calls, in a worker thread); a Watch is a coroutine fed by the service's callback, so
+many watchers cost no threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import hashlib
+import logging
+import threading
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import error_details_pb2, status_pb2
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from islandgames.core import serde
+from islandgames.core.errors import DecodeError, IslandGamesError
+from islandgames.core.log import ReplayLog, Verification
+from islandgames.core.registry import get_game
+from islandgames.service import MatchService, Update
+from islandgames.service.errors import (
+    ERROR_CODES,
+    InternalError,
+    InvalidArgumentError,
+    ProtocolError,
+    StoreError,
+    error_to_wire,
+)
+
+from . import convert
+from ._gen import match_service_pb2 as pb
+
+__all__ = [
+    "DEFAULT_MAX_MESSAGE",
+    "DEFAULT_MAX_SEND",
+    "DEFAULT_PORT",
+    "ERROR_DOMAIN",
+    "GRPC_STATUS",
+    "SERVICE_NAME",
+    "GrpcServer",
+    "log_to_pb",
+    "status_for",
+]
+
+_log = logging.getLogger("islandgames_grpc")
+
+SERVICE_NAME = "islandgames.v1.MatchService"
+DEFAULT_PORT = 50051
+#: The largest request accepted (bytes); a larger one gets RESOURCE_EXHAUSTED.
+DEFAULT_MAX_MESSAGE = 4 * 1024 * 1024
+#: The largest response sent (a long game's log is the biggest).
+DEFAULT_MAX_SEND = 64 * 1024 * 1024
+#: The ``domain`` of the ``google.rpc.ErrorInfo`` detail of every error.
+ERROR_DOMAIN = "islandgames.v1"
+
+#: islandgames error code -> gRPC status code.
+GRPC_STATUS: dict[str, grpc.StatusCode] = {
+    e.code: grpc.StatusCode[e.grpc_status] for e in ERROR_CODES
+} | {
+    "INTERNAL": grpc.StatusCode.INTERNAL,
+    "METHOD_NOT_FOUND": grpc.StatusCode.UNIMPLEMENTED,
+    "INVALID_REQUEST": grpc.StatusCode.INVALID_ARGUMENT,
+    "MALFORMED_FRAME": grpc.StatusCode.INVALID_ARGUMENT,
+    "FRAME_TOO_LARGE": grpc.StatusCode.RESOURCE_EXHAUSTED,
+    "OVERLOADED": grpc.StatusCode.RESOURCE_EXHAUSTED,
+}
+
+_VIEWER: dict[Any, int] = {"all": pb.LOG_VIEWER_ALL, None: pb.LOG_VIEWER_SPECTATOR}
+
+
+def status_for(exc: BaseException) -> tuple[grpc.StatusCode, str, tuple[tuple[str, Any], ...]]:
+    """(status code, message, trailing metadata) for an error: the code mapped from the
+    islandgames error code, the message, and the code and details both as a
+    ``google.rpc.Status`` (``grpc-status-details-bin``) and as ASCII trailers."""
+    wire = error_to_wire(exc)
+    code = GRPC_STATUS.get(wire["code"], grpc.StatusCode.UNKNOWN)
+    details = {k: str(v) for k, v in wire["details"].items()}
+    info = error_details_pb2.ErrorInfo(reason=wire["code"], domain=ERROR_DOMAIN, metadata=details)
+    packed = any_pb2.Any()
+    packed.Pack(info)
+    status = status_pb2.Status(code=code.value[0], message=wire["message"], details=[packed])
+    trailers: list[tuple[str, Any]] = [
+        ("grpc-status-details-bin", status.SerializeToString()),
+        ("islandgames-error-code", wire["code"]),
+    ]
+    trailers.extend(("islandgames-" + k.replace("_", "-"), v) for k, v in details.items())
+    return code, wire["message"], tuple(trailers)
+
+
+# --- results -> protobuf ----------------------------------------------------------------------
+
+
+def _outcome_kw(outcome: dict[str, Any] | None) -> Any:
+    return None if outcome is None else convert.outcome_codec().to_kw(outcome)
+
+
+def log_to_pb(log: ReplayLog) -> Any:
+    """A :class:`~islandgames.core.log.ReplayLog` as an ``islandgames.v1.Log``."""
+    h = log.header
+    game = h.game
+    viewer = log.viewer
+    header = {
+        "format": h.format,
+        "format_version": h.format_version,
+        "engine_version": h.engine_version,
+        "game": game,
+        "rules_version": h.rules_version,
+        "config": convert.game_value_kw(game, "config", h.config),
+        "seats": h.seats,
+        "seed_commitment": h.seed_commitment,
+        "initial_state_hash": h.initial_state_hash,
+        "viewer": _VIEWER.get(viewer, pb.LOG_VIEWER_SEAT),
+        "viewer_seat": viewer if type(viewer) is int else None,
+    }
+    entries = [
+        {
+            "seq": e.seq,
+            "seat": e.seat,
+            "action": None if e.action is None else convert.game_value_kw(game, "action", e.action),
+            "salt": e.salt,
+            "action_commitment": e.action_commitment,
+            "state_hash": e.state_hash,
+            "chain_hash": e.chain_hash,
+        }
+        for e in log.entries
+    ]
+    end = None
+    if log.end is not None:
+        end = {"seed": log.end.seed, "outcome": _outcome_kw(log.end.outcome)}
+    return pb.Log(header=header, entries=entries, end=end)
+
+
+def log_records(log: Any) -> list[dict[str, Any]]:
+    """An ``islandgames.v1.Log`` as the list of log records the service reads (raises
+    :class:`DecodeError` for a value it cannot convert)."""
+    h = log.header
+    game = h.game
+    viewer: Any = "all"
+    if h.viewer == pb.LOG_VIEWER_SPECTATOR:
+        viewer = None
+    elif h.viewer == pb.LOG_VIEWER_SEAT:
+        viewer = h.viewer_seat
+    elif h.viewer != pb.LOG_VIEWER_ALL:
+        raise DecodeError("log header: viewer is not set")
+    records: list[dict[str, Any]] = [
+        {
+            "type": "header",
+            "format": h.format,
+            "format_version": h.format_version,
+            "engine_version": h.engine_version,
+            "game": game,
+            "rules_version": h.rules_version,
+            "config": convert.game_value_wire(h.config, "config", game, "log header config"),
+            "seats": h.seats,
+            "seed_commitment": h.seed_commitment,
+            "initial_state_hash": h.initial_state_hash,
+            "viewer": viewer,
+        }
+    ]
+    for e in log.entries:
+        action = None
+        if e.HasField("action"):
+            action = convert.game_value_wire(e.action, "action", game, f"log entry {e.seq}")
+        records.append(
+            {
+                "type": "entry",
+                "seq": e.seq,
+                "seat": e.seat,
+                "action": action,
+                "salt": e.salt if e.HasField("salt") else None,
+                "action_commitment": e.action_commitment,
+                "state_hash": e.state_hash,
+                "chain_hash": e.chain_hash,
+            }
+        )
+    if log.HasField("end"):
+        end = log.end
+        outcome = convert.outcome_codec().to_wire(end.outcome) if end.HasField("outcome") else None
+        records.append({"type": "end", "seed": end.seed, "outcome": outcome})
+    return records
+
+
+def _verification_pb(v: Verification) -> Any:
+    return pb.VerifyLogResponse(
+        ok=v.ok,
+        replayed=v.replayed,
+        entries=v.entries,
+        divergence=None if v.divergence is None else serde.to_wire(v.divergence),
+        outcome=None if v.outcome is None else _outcome_kw(serde.to_wire(v.outcome)),
+    )
+
+
+# --- the servicer ------------------------------------------------------------------------------
+
+
+class _TokenGames:
+    """token -> game id of its match (learnt from create, or from one status call), so
+    game values can be converted without asking the service again. Keyed by a hash of
+    the token: the adapter keeps no token in memory."""
+
+    LIMIT = 100_000
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self._games: dict[bytes, str] = {}
+
+    @staticmethod
+    def _key(token: str) -> bytes:
+        return hashlib.blake2b(token.encode("utf-8", "replace"), digest_size=16).digest()
+
+    def remember(self, token: str, game: str) -> None:
+        if len(self._games) >= self.LIMIT:
+            self._games.clear()
+        self._games[self._key(token)] = game
+
+    def game(self, token: str) -> str:
+        key = self._key(token)
+        found = self._games.get(key)
+        if found is None:
+            found = self.service.status(token).game  # raises for a bad token
+            if len(self._games) >= self.LIMIT:
+                self._games.clear()
+            self._games[key] = found
+        return found
+
+
+Handler = Callable[[Any, Any], Awaitable[Any]]
+
+
+class _Servicer:
+    def __init__(self, server: GrpcServer) -> None:
+        self.server = server
+        self.service = server.service
+        self.tokens = _TokenGames(server.service)
+
+    # --- unary ------------------------------------------------------------------------------
+
+    async def ListGames(self, req: Any, context: Any) -> Any:
+        games = []
+        for info in self.service.games():
+            games.append(
+                {
+                    **info,
+                    "default_config": convert.game_value_kw(
+                        info["id"], "config", info["default_config"]
+                    ),
+                }
+            )
+        return pb.ListGamesResponse(games=games)
+
+    async def CreateMatch(self, req: Any, context: Any) -> Any:
+        game = req.game
+        config = None
+        if req.HasField("config"):
+            get_game(game)  # an unknown game is NOT_FOUND before its config is looked at
+            config = convert.game_value_wire(req.config, "config", game, "config")
+        seed = req.seed if req.HasField("seed") else None
+        m = self.service.create(game, config, seed)
+        for s in m.seats:
+            self.tokens.remember(s.token, m.game)
+        self.tokens.remember(m.spectator_token, m.game)
+        return pb.CreateMatchResponse(
+            match_id=m.match_id,
+            game=m.game,
+            seats=[{"seat": s.seat, "role": s.role, "token": s.token} for s in m.seats],
+            spectator_token=m.spectator_token,
+            seed_commitment=m.seed_commitment,
+            seq=m.seq,
+            to_act=m.to_act,
+        )
+
+    async def Act(self, req: Any, context: Any) -> Any:
+        token = req.token
+        game = self.tokens.game(token)
+        if not req.HasField("action"):
+            raise InvalidArgumentError("action is not set")
+        action = convert.game_value_wire(req.action, "action", game, "action")
+        expected = req.expected_seq if req.HasField("expected_seq") else None
+        r = self.service.act(token, action, expected)
+        return pb.ActResponse(
+            match_id=r.match_id,
+            seq=r.seq,
+            seat=r.seat,
+            to_act=r.to_act,
+            over=r.over,
+            outcome=_outcome_kw(r.outcome),
+            view=convert.game_value_kw(game, "view", r.view),
+            state_hash=r.state_hash,
+            chain_hash=r.chain_hash,
+        )
+
+    async def GetView(self, req: Any, context: Any) -> Any:
+        game = self.tokens.game(req.token)
+        r = self.service.view(req.token)
+        return pb.GetViewResponse(
+            match_id=r.match_id,
+            seat=r.seat,
+            seq=r.seq,
+            to_act=r.to_act,
+            over=r.over,
+            outcome=_outcome_kw(r.outcome),
+            view=convert.game_value_kw(game, "view", r.view),
+        )
+
+    async def ListLegalActions(self, req: Any, context: Any) -> Any:
+        game = self.tokens.game(req.token)
+        r = self.service.legal_actions(req.token)
+        return pb.ListLegalActionsResponse(
+            match_id=r.match_id,
+            seat=r.seat,
+            seq=r.seq,
+            actions=[convert.game_value_kw(game, "action", a) for a in r.actions],
+        )
+
+    async def GetStatus(self, req: Any, context: Any) -> Any:
+        r = self.service.status(req.token)
+        self.tokens.remember(req.token, r.game)
+        return pb.GetStatusResponse(
+            match_id=r.match_id,
+            game=r.game,
+            rules_version=r.rules_version,
+            seat=r.seat,
+            role=r.role,
+            seats=[{"seat": s.seat, "role": s.role} for s in r.seats],
+            seq=r.seq,
+            to_act=r.to_act,
+            over=r.over,
+            outcome=_outcome_kw(r.outcome),
+            seed_commitment=r.seed_commitment,
+            chain_hash=r.chain_hash,
+        )
+
+    async def GetLog(self, req: Any, context: Any) -> Any:
+        token = req.token
+
+        def work() -> Any:
+            return pb.GetLogResponse(log=log_to_pb(self.service.log(token)))
+
+        return await asyncio.to_thread(work)
+
+    async def VerifyLog(self, req: Any, context: Any) -> Any:
+        def source(case: str | None) -> Any:
+            if case is None:
+                return None
+            value = getattr(req, case)
+            if isinstance(value, bytes):
+                return value
+            return log_records(value)
+
+        def work() -> Any:
+            log = source(req.WhichOneof("log"))
+            if log is None:
+                raise InvalidArgumentError("log is not set (log_records or log_file)")
+            full = source(req.WhichOneof("full_log"))
+            return _verification_pb(self.service.verify(log, full))
+
+        return await asyncio.to_thread(work)
+
+    async def Echo(self, req: Any, context: Any) -> Any:
+        return pb.EchoResponse(payload=req.payload)
+
+    # --- streaming --------------------------------------------------------------------------
+
+    async def Watch(self, req: Any, context: Any) -> AsyncGenerator[Any, None]:
+        server = self.server
+        token = req.token
+        after = req.after_seq if req.HasField("after_seq") else None
+        game = self.tokens.game(token)
+        if server._watches >= server.max_watches:
+            raise ProtocolError("OVERLOADED", f"at most {server.max_watches} watches at once")
+        loop = asyncio.get_running_loop()
+        pending: collections.deque[Update] = collections.deque()
+        wake = asyncio.Event()
+        overflow = threading.Event()
+        limit = server.max_backlog
+
+        def callback(update: Update) -> None:  # any thread, under the match's lock
+            if overflow.is_set():
+                return
+            if len(pending) >= limit:
+                overflow.set()
+            else:
+                pending.append(update)
+            loop.call_soon_threadsafe(wake.set)
+
+        server._watches += 1
+        sub = None
+        try:
+            if after is None:
+                sub = self.service.watch(token, callback)
+            else:  # the catch-up replays: keep them off the event loop
+                sub = await asyncio.to_thread(self.service.watch, token, callback, after)
+            live = sub.active
+            yield pb.WatchResponse(
+                started={
+                    "match_id": sub.match_id,
+                    "seat": sub.seat,
+                    "seq": sub.seq,
+                    "active": sub.active,
+                }
+            )
+            while True:
+                if overflow.is_set():
+                    raise ProtocolError(
+                        "OVERLOADED",
+                        f"the watcher fell more than {limit} updates behind; "
+                        "watch again with after_seq",
+                    )
+                if not pending:
+                    if not sub.active:
+                        if live:  # ended without its final update: dropped by the service
+                            raise StoreError(
+                                "the server ended this watch; watch again with after_seq"
+                            )
+                        return  # a finished game: the catch-up was all
+                    wake.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(wake.wait(), server.watch_poll)
+                    continue
+                update = pending.popleft()
+                yield pb.WatchResponse(update=_update_kw(game, update))
+                if update.over:
+                    return
+        finally:
+            server._watches -= 1
+            if sub is not None:
+                sub.close()
+
+
+def _update_kw(game: str, u: Update) -> dict[str, Any]:
+    return {
+        "match_id": u.match_id,
+        "seq": u.seq,
+        "seat": u.seat,
+        "action": None if u.action is None else convert.game_value_kw(game, "action", u.action),
+        "view": convert.game_value_kw(game, "view", u.view),
+        "to_act": u.to_act,
+        "over": u.over,
+        "outcome": _outcome_kw(u.outcome),
+    }
+
+
+async def _abort(context: Any, exc: BaseException, method: str) -> None:
+    if not isinstance(exc, IslandGamesError) or isinstance(exc, InternalError):
+        _log.error("%s failed", method, exc_info=exc)
+    code, message, trailers = status_for(exc)
+    await context.abort(code, message, trailing_metadata=trailers)
+
+
+def _parse(cls: Any, data: bytes, method: str) -> Any:
+    try:
+        return cls.FromString(data)
+    except Exception as exc:  # protobuf raises DecodeError (and others on bad UTF-8)
+        raise ProtocolError(
+            "MALFORMED_FRAME", f"{method}: the request is not a valid {cls.DESCRIPTOR.full_name}"
+        ) from exc
+
+
+def _unary(name: str, fn: Handler, request_cls: Any) -> Any:
+    async def handle(data: bytes, context: Any) -> Any:
+        try:
+            return await fn(_parse(request_cls, data, name), context)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            await _abort(context, exc, name)
+
+    return grpc.unary_unary_rpc_method_handler(
+        handle, response_serializer=lambda m: m.SerializeToString()
+    )
+
+
+def _stream(
+    name: str, fn: Callable[[Any, Any], AsyncGenerator[Any, None]], request_cls: Any
+) -> Any:
+    async def handle(data: bytes, context: Any) -> AsyncIterator[Any]:
+        try:
+            request = _parse(request_cls, data, name)
+            # aclosing: a cancelled stream ends the inner generator (and its watch) now
+            async with contextlib.aclosing(fn(request, context)) as messages:
+                async for message in messages:
+                    yield message
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            await _abort(context, exc, name)
+
+    return grpc.unary_stream_rpc_method_handler(
+        handle, response_serializer=lambda m: m.SerializeToString()
+    )
+
+
+class GrpcServer:
+    """Serves one :class:`MatchService` over gRPC on 127.0.0.1 (``grpc.aio``).
+
+    ``max_message``: the largest request (bytes); ``max_send``: the largest response;
+    ``max_watches``: Watch streams at once; ``max_backlog``: updates a watcher may fall
+    behind before its stream is ended (RESOURCE_EXHAUSTED; it can watch again with
+    ``after_seq``). Must be started and stopped on one running event loop.
+
+    >>> async def demo() -> bool:
+    ...     server = GrpcServer(MatchService())
+    ...     port = await server.start(port=0)
+    ...     await server.stop()
+    ...     return port > 0
+    >>> asyncio.run(demo())
+    True
+    """
+
+    def __init__(
+        self,
+        service: MatchService,
+        *,
+        max_message: int = DEFAULT_MAX_MESSAGE,
+        max_send: int = DEFAULT_MAX_SEND,
+        max_watches: int = 1024,
+        max_backlog: int = 10_000,
+        watch_poll: float = 5.0,
+    ) -> None:
+        self.service = service
+        self.max_message = max_message
+        self.max_send = max_send
+        self.max_watches = max_watches
+        self.max_backlog = max_backlog
+        self.watch_poll = watch_poll
+        self.host: str | None = None
+        self.port: int | None = None
+        self._server: Any = None
+        self._health: Any = None
+        self._watches = 0
+        self._stopping = False
+
+    def _handlers(self) -> Any:
+        servicer = _Servicer(self)
+        methods = pb.DESCRIPTOR.services_by_name["MatchService"].methods
+        handlers = {}
+        for method in methods:
+            request_cls = convert.pb_class(method.input_type.name)
+            fn = getattr(servicer, method.name)
+            if method.server_streaming:
+                handlers[method.name] = _stream(method.name, fn, request_cls)
+            else:
+                handlers[method.name] = _unary(method.name, fn, request_cls)
+        return grpc.method_handlers_generic_handler(SERVICE_NAME, handlers)
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Listen on ``host:port`` (0: any free port); returns the bound port."""
+        if self._server is not None:
+            raise RuntimeError("already started")
+        server = grpc.aio.server(
+            options=[
+                ("grpc.max_receive_message_length", self.max_message),
+                ("grpc.max_send_message_length", self.max_send),
+                ("grpc.so_reuseport", 0),
+            ]
+        )
+        server.add_generic_rpc_handlers((self._handlers(),))
+        self._health = health.aio.HealthServicer()
+        health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
+        reflection.enable_server_reflection(
+            (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
+        )
+        try:
+            bound = server.add_insecure_port(f"{host}:{port}")
+        except RuntimeError as exc:  # grpcio's "Failed to bind"
+            bound = 0
+            cause: BaseException | None = exc
+        else:
+            cause = None
+        if not bound:
+            await server.stop(None)
+            raise OSError(f"gRPC cannot listen on {host}:{port} (in use?)") from cause
+        await server.start()
+        serving = health_pb2.HealthCheckResponse.SERVING
+        await self._health.set("", serving)
+        await self._health.set(SERVICE_NAME, serving)
+        self._server, self.host, self.port = server, host, int(bound)
+        return int(bound)
+
+    async def stop(self, grace: float | None = 2.0) -> None:
+        """Report NOT_SERVING, refuse new calls, give running ones ``grace`` seconds,
+        then cancel the rest (Watch streams end)."""
+        server, self._server = self._server, None
+        if server is None:
+            return
+        self._stopping = True
+        if self._health is not None:
+            await self._health.enter_graceful_shutdown()
+        await server.stop(grace)
+
+    async def wait(self) -> None:
+        """Until the server stops."""
+        if self._server is not None:
+            await self._server.wait_for_termination()
