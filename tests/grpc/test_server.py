@@ -404,7 +404,7 @@ def test_health_and_a_clean_shutdown_ends_the_streams() -> None:
         assert s.subscriptions(m.match_id) == 1
         started = time.monotonic()
         s.run(s.server.stop(0.5))
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < 30  # bounded, not a speed test: no hang
         with pytest.raises(ProtocolError) as ended:  # the server ended the stream
             w.next(10)
         assert ended.value.code in ("UNAVAILABLE", "CANCELLED")
