@@ -27,14 +27,13 @@ A measurement, not a test: nothing here asserts a speed. Loopback only, bounded 
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
-import platform
 import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,49 +45,37 @@ from rich.console import Console
 from rich.table import Table
 
 from islandgames import get_game
-from islandgames.core import serde
-from islandgames.core.log import header_chain, make_entry, make_header
+from islandgames.core.log import LogEntry
 
-STORES: dict[str, tuple[str, ...]] = {
-    "memory": ("--memory",),
-    "sqlite": ("--sync", "normal"),
-    "sqlite-full": ("--sync", "full"),
-}
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:  # bench/_common.py, however this file is run
+    sys.path.insert(0, _HERE)
+
+from _common import (  # noqa: E402
+    AdapterCost,
+    in_process_costs,
+    p50_p99,
+    parse_args,
+    run_info,
+    server_args,
+    throughput_table,
+)
 
 
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def in_process_costs(game_id: str, steps: int) -> tuple[list[float], list[float]]:
-    """Microseconds per act spent in the engine, and in the adapter's conversions."""
+def grpc_conversions(game_id: str) -> AdapterCost:
+    """What the adapter adds to an act in process: the action from protobuf to wire form,
+    the view from wire form to protobuf, both messages serialised and parsed."""
     game = get_game(game_id)
     codecs = convert.game_codecs(game_id)
-    engine: list[float] = []
-    adapter: list[float] = []
-    seed = 0
-    while len(engine) < steps:
-        seed += 1
-        state = game.new(seed)
-        header = make_header(game, seed, game.info.default_config, state, "bench")
-        chain, rng, seq = header_chain(header), random.Random(seed), 0
-        while game.outcome(state) is None and len(engine) < steps:
-            seat = game.to_act(state)[0]
-            action = rng.choice(game.legal_actions(state, seat))
-            wire = game.encode_action(action)
-            request = pb.ActRequest(
-                token="igt_" + "x" * 43,
-                action=convert.game_value_kw(game_id, "action", wire),
-                expected_seq=seq,
-            ).SerializeToString()
-            t0 = time.perf_counter_ns()
-            decoded = game.decode_action(wire)
-            new = game.apply(state, seat, decoded)
-            digest = serde.state_hash(new)
-            entry = make_entry(game, seed, chain, seq + 1, seat, decoded, digest)
-            view = serde.to_wire(game.view(new, seat))
-            t1 = time.perf_counter_ns()
+
+    def prepare(seq: int, seat: int, wire: Any) -> Callable[[Any, Any, str, LogEntry], None]:
+        request = pb.ActRequest(
+            token="igt_" + "x" * 43,
+            action=convert.game_value_kw(game_id, "action", wire),
+            expected_seq=seq,
+        ).SerializeToString()
+
+        def timed(new: Any, view: Any, digest: str, entry: LogEntry) -> None:
             parsed = pb.ActRequest.FromString(request)
             convert.game_value_wire(parsed.action, "action", game_id, "action")
             reply = pb.ActResponse(
@@ -102,11 +89,10 @@ def in_process_costs(game_id: str, steps: int) -> tuple[list[float], list[float]
                 chain_hash=entry.chain_hash,
             ).SerializeToString()
             codecs.view.to_wire(getattr(pb.ActResponse.FromString(reply).view, codecs.field))
-            t2 = time.perf_counter_ns()
-            engine.append((t1 - t0) / 1000)
-            adapter.append((t2 - t1) / 1000)
-            state, chain, seq = new, bytes.fromhex(entry.chain_hash), seq + 1
-    return engine, adapter
+
+        return timed
+
+    return prepare
 
 
 def latency(target: str, game: str, requests: int) -> dict[str, list[float]]:
@@ -171,39 +157,24 @@ async def throughput(target: str, game: str, matches: int, seconds: float) -> fl
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--game", default="friday")
-    parser.add_argument("--stores", default="memory,sqlite")
-    parser.add_argument("--requests", type=int, default=2000)
-    parser.add_argument("--concurrency", default="1,8")
-    parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
-    stores = [s for s in args.stores.split(",") if s]
-    levels = [int(n) for n in args.concurrency.split(",") if n]
-    engine, adapter = in_process_costs(args.game, args.requests)
+    args, stores, levels = parse_args(__doc__, "memory,sqlite", "1,8", argv)
+    engine, adapter = in_process_costs(args.game, args.requests, grpc_conversions(args.game))
     results: dict[str, Any] = {
-        "game": args.game,
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "engine_us": {"p50": pct(engine, 0.5), "p99": pct(engine, 0.99)},
-        "convert_us": {"p50": pct(adapter, 0.5), "p99": pct(adapter, 0.99)},
+        **run_info(args.game, engine),
+        "convert_us": p50_p99(adapter),
         "stores": {},
     }
     with tempfile.TemporaryDirectory() as tmp:
         for store in stores:
-            extra = STORES[store]
-            if store != "memory":
-                extra = (*extra, "--store", str(Path(tmp) / f"{store}.db"))
-            with ServerProcess(*extra) as server:
+            with ServerProcess(*server_args(store, tmp)) as server:
                 lat = latency(server.target, args.game, args.requests)
                 rates = {
                     n: asyncio.run(throughput(server.target, args.game, n, args.seconds))
                     for n in levels
                 }
             results["stores"][store] = {
-                "echo_us": {"p50": pct(lat["echo"], 0.5), "p99": pct(lat["echo"], 0.99)},
-                "act_us": {"p50": pct(lat["act"], 0.5), "p99": pct(lat["act"], 0.99)},
+                "echo_us": p50_p99(lat["echo"]),
+                "act_us": p50_p99(lat["act"]),
                 "actions_per_s": rates,
             }
     if args.json:
@@ -235,15 +206,9 @@ def print_tables(results: dict[str, Any], levels: list[int]) -> None:
             f"{ratio:.2f}x",
         )
     console.print(lat)
-    thr = Table(
-        title="throughput: acknowledged actions/s (target: >= 1,000 with 8 matches)",
-        box=box.SIMPLE_HEAD,
+    thr = throughput_table(
+        results, levels, "throughput: acknowledged actions/s (target: >= 1,000 with 8 matches)"
     )
-    thr.add_column("store")
-    for n in levels:
-        thr.add_column(f"{n} match{'es' if n > 1 else ''}", justify="right")
-    for store, r in results["stores"].items():
-        thr.add_row(store, *(f"{r['actions_per_s'][n]:.0f}" for n in levels))
     console.print(thr)
     console.print(
         f"python {results['python']} on {results['machine']}; server and client are "

@@ -25,10 +25,8 @@ A measurement, not a test: nothing here asserts a speed. Loopback only, bounded 
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
-import platform
 import random
 import sys
 import tempfile
@@ -42,45 +40,18 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from islandgames import get_game
-from islandgames.core import serde
-from islandgames.core.log import header_chain, make_entry, make_header
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:  # bench/_common.py, however this file is run
+    sys.path.insert(0, _HERE)
 
-STORES: dict[str, tuple[str, ...]] = {
-    "memory": ("--memory",),
-    "sqlite": ("--sync", "normal"),
-    "sqlite-full": ("--sync", "full"),
-}
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def engine_cost(game_id: str, steps: int) -> list[float]:
-    """Microseconds per act spent in the engine, as the service spends them."""
-    game = get_game(game_id)
-    out: list[float] = []
-    seed = 0
-    while len(out) < steps:
-        seed += 1
-        state = game.new(seed)
-        header = make_header(game, seed, game.info.default_config, state, "bench")
-        chain, rng, seq = header_chain(header), random.Random(seed), 0
-        while game.outcome(state) is None and len(out) < steps:
-            seat = game.to_act(state)[0]
-            action = rng.choice(game.legal_actions(state, seat))
-            wire = game.encode_action(action)
-            t0 = time.perf_counter_ns()
-            decoded = game.decode_action(wire)
-            new = game.apply(state, seat, decoded)
-            digest = serde.state_hash(new)
-            entry = make_entry(game, seed, chain, seq + 1, seat, decoded, digest)
-            serde.to_wire(game.view(new, seat))
-            out.append((time.perf_counter_ns() - t0) / 1000)
-            state, chain, seq = new, bytes.fromhex(entry.chain_hash), seq + 1
-    return out
+from _common import (  # noqa: E402
+    in_process_costs,
+    p50_p99,
+    parse_args,
+    run_info,
+    server_args,
+    throughput_table,
+)
 
 
 async def latency(port: int, game: str, requests: int) -> dict[str, list[float]]:
@@ -154,42 +125,21 @@ async def throughput(port: int, game: str, matches: int, seconds: float) -> floa
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="friday")
-    parser.add_argument("--stores", default="memory,sqlite,sqlite-full")
-    parser.add_argument("--requests", type=int, default=2000)
-    parser.add_argument("--concurrency", default="1,8,32,50")
-    parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
-    stores = [s for s in args.stores.split(",") if s]
-    levels = [int(n) for n in args.concurrency.split(",") if n]
-    engine = engine_cost(args.game, args.requests)
-    results: dict[str, Any] = {
-        "game": args.game,
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "engine_us": {"p50": pct(engine, 0.5), "p99": pct(engine, 0.99)},
-        "stores": {},
-    }
+    args, stores, levels = parse_args(__doc__, "memory,sqlite,sqlite-full", "1,8,32,50", argv)
+    engine, _ = in_process_costs(args.game, args.requests)
+    results: dict[str, Any] = {**run_info(args.game, engine), "stores": {}}
     with tempfile.TemporaryDirectory() as tmp:
         for store in stores:
-            extra = STORES[store]
-            if store != "memory":
-                extra = (*extra, "--store", str(Path(tmp) / f"{store}.db"))
-            with ServerProcess(*extra) as server:
+            with ServerProcess(*server_args(store, tmp)) as server:
                 lat = asyncio.run(latency(server.port, args.game, args.requests))
                 rates = {
                     n: asyncio.run(throughput(server.port, args.game, n, args.seconds))
                     for n in levels
                 }
             results["stores"][store] = {
-                "echo_us": {"p50": pct(lat["echo"], 0.5), "p99": pct(lat["echo"], 0.99)},
-                "echo_sized_us": {
-                    "p50": pct(lat["echo_sized"], 0.5),
-                    "p99": pct(lat["echo_sized"], 0.99),
-                },
-                "act_us": {"p50": pct(lat["act"], 0.5), "p99": pct(lat["act"], 0.99)},
+                "echo_us": p50_p99(lat["echo"]),
+                "echo_sized_us": p50_p99(lat["echo_sized"]),
+                "act_us": p50_p99(lat["act"]),
                 "actions_per_s": rates,
             }
     if args.json:
@@ -230,12 +180,7 @@ def print_tables(results: dict[str, Any], levels: list[int]) -> None:
             f"{ratio:.2f}x",
         )
     console.print(lat)
-    thr = Table(title="throughput: acknowledged actions/s", box=box.SIMPLE_HEAD)
-    thr.add_column("store")
-    for n in levels:
-        thr.add_column(f"{n} match{'es' if n > 1 else ''}", justify="right")
-    for store, r in results["stores"].items():
-        thr.add_row(store, *(f"{r['actions_per_s'][n]:.0f}" for n in levels))
+    thr = throughput_table(results, levels, "throughput: acknowledged actions/s")
     console.print(thr)
     console.print(
         f"python {results['python']} on {results['machine']}; server and client are "

@@ -11,49 +11,30 @@ missing node is a failure. ``npm ci`` installs the pinned dependencies when miss
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from islandgames_grpc.process import ServerProcess
 
+_ROOT = str(Path(__file__).resolve().parents[2])
+if _ROOT not in sys.path:  # tests.node_kit, however pytest is started
+    sys.path.insert(0, _ROOT)
+
+from tests.node_kit import install_dependencies, node  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 MARKERS = ("@grpc/grpc-js/package.json", "@grpc/proto-loader/package.json")
 
 
 def _node() -> str:
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI"):
-            pytest.fail("node is not installed; the gRPC interop test must run in CI")
-        pytest.skip("node is not installed (install Node.js >= 18 to run the interop test)")
-    return node
+    return node("gRPC interop test")
 
 
 def _install_dependencies() -> None:
-    """``npm ci`` (the committed package-lock.json) unless node_modules is complete;
-    serialised with a lock file so parallel test workers do not race."""
-    import fcntl
-
-    with open(HERE / ".npm-install.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if all((HERE / "node_modules" / m).exists() for m in MARKERS):
-            return
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("node is installed but npm is not; cannot install @grpc/grpc-js")
-        command = "ci" if (HERE / "package-lock.json").exists() else "install"
-        result = subprocess.run(
-            [npm, command, "--no-audit", "--no-fund"],
-            cwd=HERE,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert result.returncode == 0, f"npm {command} failed:\n{result.stdout}\n{result.stderr}"
+    install_dependencies(HERE, MARKERS, "@grpc/grpc-js")
 
 
 @pytest.fixture(scope="module")
