@@ -4,7 +4,10 @@ Hidden: the order of Robinson's stack (except the top/bottom cards the player kn
 after a sort or a below-the-pile), of the hazard stack and of the aging stack, and the
 RNG. A spectator also does not see the cards a sort holds, nor the known stack cards.
 The contents of every pile are public (a player with perfect recall knows them), so
-the view lists them sorted.
+the view lists them sorted, with one exception: from level 2 an aging card is shuffled
+face down into the starting stack (F14). Until Robinson first sees it, its identity is
+hidden: it shows as ``HIDDEN`` in ``stack_cards``, and the normal aging cards of the
+aging stack (one of which it could be) show as ``HIDDEN`` in ``aging_stack_cards``.
 """
 
 from __future__ import annotations
@@ -13,12 +16,13 @@ import attrs
 
 from ...core.rng import Rng
 from . import FridayConfig
-from .data import CARDS
+from .data import CARDS, IS_AGING
 from .rules import (
     can_draw,
     enemy_value,
     fight_total,
     free_left,
+    initial_aging,
     max_life,
     paid_cost,
     score,
@@ -78,6 +82,27 @@ class FridayView:
     reason: str
 
 
+def unseen_aging(state: FridayState, seat: int | None) -> int | None:
+    """The face-down aging card of level 2+ (F14) while ``seat`` has not seen it, else None.
+
+    Every reshuffle takes an aging card, so before the first one this card is the only
+    aging card outside the aging stack; until then it has been seen only if it was drawn
+    (it is then in the fight, the discard pile, the destroyed cards or the known bottom of
+    the stack) or, for the player, looked at by a sort (the known top of the stack)."""
+    if state.config.level < 2 or len(state.aging_stack) != initial_aging(state.config) - 1:
+        return None
+    fight = state.fight
+    held = (
+        fight.pending.looked if fight is not None and isinstance(fight.pending, PendingSort) else ()
+    )
+    n = len(state.stack)
+    lo = state.known_top if seat == 0 else 0
+    hidden_part = state.stack[lo : n - state.known_bottom]
+    if seat != 0:
+        hidden_part = held + hidden_part
+    return next((c for c in hidden_part if IS_AGING[c]), None)
+
+
 def view(state: FridayState, seat: int | None) -> FridayView:
     """The view of ``seat`` (0 = Robinson, None = a spectator)."""
     player = seat == 0
@@ -103,6 +128,11 @@ def view(state: FridayState, seat: int | None) -> FridayView:
             stopped=stopped(fight),
             can_draw=can_draw(state),
         )
+    aging_cards = state.aging_stack
+    unseen = unseen_aging(state, seat)
+    if unseen is not None:
+        stack_cards = tuple(HIDDEN if c == unseen else c for c in stack_cards)
+        aging_cards = tuple(HIDDEN if CARDS[c].aging_kind == "normal" else c for c in aging_cards)
     return FridayView(
         seat=seat,
         config=state.config,
@@ -120,7 +150,7 @@ def view(state: FridayState, seat: int | None) -> FridayView:
         hazard_discard=state.hazard_discard,
         offer=state.offer,
         aging_stack_size=len(state.aging_stack),
-        aging_stack_cards=tuple(sorted(state.aging_stack)),
+        aging_stack_cards=tuple(sorted(aging_cards)),
         pirates=state.pirates,
         pirates_defeated=state.pirates_defeated,
         fight=fight_view,
@@ -134,7 +164,9 @@ def view(state: FridayState, seat: int | None) -> FridayView:
 def resample_hidden(state: FridayState, seat: int | None, rng: Rng) -> FridayState:
     """``state`` with everything ``seat`` cannot see redrawn: the unknown middle of
     Robinson's stack (for a spectator the whole stack together with the cards a sort
-    holds), the hazard stack, each aging group (normal, difficult) and the RNG key."""
+    holds), the hazard stack, each aging group (normal, difficult), the identity of the
+    face-down level-2 aging card while unseen, and the RNG key."""
+    state, rng = _redraw_unseen_aging(state, seat, rng)
     stack = state.stack
     fight = state.fight
     if seat == 0:
@@ -163,3 +195,28 @@ def resample_hidden(state: FridayState, seat: int | None, rng: Rng) -> FridaySta
         hazard_stack=hazards,
         aging_stack=normal + difficult,
     )
+
+
+def _redraw_unseen_aging(state: FridayState, seat: int | None, rng: Rng) -> tuple[FridayState, Rng]:
+    """Swap the unseen face-down aging card with a random normal card of the aging stack
+    (or keep it): the viewer cannot tell which normal card was shuffled in."""
+    unseen = unseen_aging(state, seat)
+    if unseen is None:
+        return state, rng
+    normal = tuple(a for a in state.aging_stack if CARDS[a].aging_kind == "normal")
+    pool = (unseen, *normal)
+    pick, rng = rng.below(len(pool))
+    chosen = pool[pick]
+    if chosen == unseen:
+        return state, rng
+
+    def swap(cards: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(chosen if c == unseen else unseen if c == chosen else c for c in cards)
+
+    fight = state.fight
+    if fight is not None and isinstance(fight.pending, PendingSort):
+        pending = attrs.evolve(fight.pending, looked=swap(fight.pending.looked))
+        fight = attrs.evolve(fight, pending=pending)
+    return attrs.evolve(
+        state, stack=swap(state.stack), aging_stack=swap(state.aging_stack), fight=fight
+    ), rng
