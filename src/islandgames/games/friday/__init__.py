@@ -115,4 +115,6 @@ class FridayGame(Game[FridayState, Action, FridayView, FridayConfig]):
 
 GAME = FridayGame()
 
-__all__ = ["GAME", "INFO", "FridayConfig", "FridayGame"]
+from .render import render_view  # noqa: E402 - the CLI's optional hook
+
+__all__ = ["GAME", "INFO", "FridayConfig", "FridayGame", "render_view"]
