@@ -178,12 +178,12 @@ def _check_log(game: Any, match: Match, check_redacted: bool) -> None:
             assert check.ok, f"redacted log of {viewer}: {check.divergence}"
 
 
-def _play_checked(game_id: str, seed: int) -> int:
+def _play_checked(game_id: str, seed: int, config: Any = None) -> int:
     """Play one random game (uniform over every seat's legal actions) with every check at
     every step. Non-interference is checked for one viewer per step, rotating over the
     seats and the spectator, so each viewer is covered throughout every game."""
     game = get_game(game_id)
-    match = Match(game, seed=seed)
+    match = Match(game, seed=seed, config=None if config is None else game.decode_config(config))
     rng = Rng.from_seed(seed, "conformance")
     seen: list[Any] = []
     viewers = _viewers(game, match.state)
@@ -218,6 +218,38 @@ def test_random_games_fully_checked(game_id: str, chunk: int) -> None:
     for seed in _seeds(game_id, chunk):
         total += _play_checked(game_id, seed)
     assert total > 0
+
+
+#: Configs other than the defaults, as wire data: every variant gets the same checks on
+#: fewer games (a game id missing here is covered by its defaults only).
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "friday": [{"level": 2}, {"level": 3}, {"level": 4, "empty_aging_stack": "reshuffle"}],
+    "forbidden-island": [
+        {"players": 2, "difficulty": "novice"},
+        {"players": 3, "difficulty": "legendary"},
+        {"players": 4, "difficulty": "elite", "first_player": 2},
+    ],
+    "not-alone": [
+        {"hunted": 1},
+        {"hunted": 6, "board": "b"},
+        {"hunted": 2, "creature_seat": 2, "exhausted_will": 2},
+    ],
+    "gozer": [
+        {"players": 2, "round_limit": 30},
+        {"players": 6, "round_limit": 30, "gozer_shot": "kill"},
+    ],
+}
+VARIANT_GAMES = 100
+
+
+@pytest.mark.parametrize(
+    ("game_id", "config"),
+    [(g, c) for g in game_ids() for c in VARIANTS.get(g, [])],
+    ids=lambda v: v if isinstance(v, str) else ",".join(f"{k}={x}" for k, x in v.items()),
+)
+def test_config_variants_fully_checked(game_id: str, config: dict[str, Any]) -> None:
+    for seed in range(max(2, int(VARIANT_GAMES * SCALE))):
+        _play_checked(game_id, seed, config)
 
 
 @pytest.mark.parametrize("game_id", game_ids())
