@@ -50,9 +50,12 @@ from ..games.friday.data import (
     VALUE,
 )
 from ..games.friday.state import FightCard, PendingSort, PendingTarget
-from ..games.friday.view import FridayView
+from ..games.friday.view import HIDDEN, FridayView
 
 __all__ = ["HeuristicBot", "card_worth"]
+
+#: stands in for a normal aging card the player cannot identify ("stupid", -2)
+_TYPICAL_AGING = next(c.id for c in CARDS if c.name == "stupid")
 
 # How much an ability adds to a card's long-term worth in Robinson's deck.
 _ABILITY_WORTH: dict[str | None, float] = {
@@ -167,9 +170,11 @@ def _decide(v: FridayView, legal: tuple[Action, ...]) -> Action:
 
 def _pool(v: FridayView) -> tuple[int, ...]:
     """The cards the next draws come from, as far as the player can tell."""
+    # a face-down aging card (levels 2-4, shown as HIDDEN) counts as a typical normal one
     if v.stack_cards:
-        return v.stack_cards
-    return v.discard + v.aging_stack_cards[:1]
+        return tuple(_TYPICAL_AGING if c == HIDDEN else c for c in v.stack_cards)
+    nxt = tuple(_TYPICAL_AGING if c == HIDDEN else c for c in v.aging_stack_cards[:1])
+    return v.discard + nxt
 
 
 def _mean(cards: Sequence[int]) -> float:
