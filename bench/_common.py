@@ -20,7 +20,8 @@ from islandgames.core.log import LogEntry, header_chain, make_entry, make_header
 
 STORES: dict[str, tuple[str, ...]] = {
     "memory": ("--memory",),
-    "sqlite": ("--sync", "normal"),
+    "sqlite": ("--sync", "normal"),  # through the action journal (the default)
+    "sqlite-direct": ("--sync", "normal", "--no-journal"),  # a commit per action
     "sqlite-full": ("--sync", "full"),
 }
 

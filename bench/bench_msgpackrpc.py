@@ -1,6 +1,7 @@
 """MessagePack-RPC benchmark: act round trip against a bare echo, and throughput.
 
-    python bench/bench_msgpackrpc.py [--game friday] [--stores memory,sqlite,sqlite-full]
+    python bench/bench_msgpackrpc.py [--game friday]
+                                     [--stores memory,sqlite,sqlite-direct,sqlite-full]
                                      [--requests 2000] [--concurrency 1,8,32,50]
                                      [--seconds 3] [--json]
 
@@ -65,8 +66,10 @@ async def latency(port: int, game: str, requests: int) -> dict[str, list[float]]
             echo.append((time.perf_counter_ns() - t0) / 1000)
         # the same echo carrying an act result each way: what the act's payload costs
         m = await c.create(game, None, 1)
-        token = m["seats"][0]["token"]
-        sample = await c.act(token, (await c.legal_actions(token))["actions"][0], 0)
+        tokens = [s["token"] for s in m["seats"]]
+        st = await c.status(tokens[0])
+        token = tokens[st["to_act"][0]]  # not always seat 0 (e.g. Gozer's Gozer)
+        sample = await c.act(token, (await c.legal_actions(token))["actions"][0], st["seq"])
         sized: list[float] = []
         for _ in range(requests):
             t0 = time.perf_counter_ns()
@@ -125,7 +128,9 @@ async def throughput(port: int, game: str, matches: int, seconds: float) -> floa
 
 
 def main(argv: list[str] | None = None) -> int:
-    args, stores, levels = parse_args(__doc__, "memory,sqlite,sqlite-full", "1,8,32,50", argv)
+    args, stores, levels = parse_args(
+        __doc__, "memory,sqlite,sqlite-direct,sqlite-full", "1,8,32,50", argv
+    )
     engine, _ = in_process_costs(args.game, args.requests)
     results: dict[str, Any] = {**run_info(args.game, engine), "stores": {}}
     with tempfile.TemporaryDirectory() as tmp:

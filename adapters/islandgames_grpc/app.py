@@ -67,13 +67,14 @@ def open_store(args: argparse.Namespace) -> MatchStore:
     whatever else ``islandgames.service.store.open_store`` accepts, e.g. a database URL)."""
     location = None if getattr(args, "memory", False) else args.store
     sync: Any = getattr(args, "sync", "normal")
+    journal = bool(getattr(args, "journal", True))
     open_location = getattr(store_module, "open_store", None)
     if open_location is not None:
-        store: MatchStore = open_location(location, synchronous=sync)
+        store: MatchStore = open_location(location, synchronous=sync, journal=journal)
         return store
     if location is None:
         return MemoryStore()
-    return SqliteStore(location, synchronous=sync)
+    return SqliteStore(location, synchronous=sync, journal=journal)
 
 
 def _setup(args: argparse.Namespace) -> None:
@@ -183,6 +184,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--memory", action="store_true", help="keep matches in memory only")
     parser.add_argument("--sync", choices=("normal", "full"), default="normal")
+    parser.add_argument(
+        "--no-journal",
+        dest="journal",
+        action="store_false",
+        help="SQLite: commit every action to the database file instead of the action journal",
+    )
     parser.add_argument("--snapshot-every", type=int, default=64, metavar="N")
     parser.add_argument(
         "--max-message",

@@ -57,6 +57,15 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
+        "--no-journal",
+        dest="journal",
+        action="store_false",
+        help=(
+            "SQLite: commit every action to the database file itself, instead of through "
+            "the faster action journal (<store>.journal)"
+        ),
+    )
+    parser.add_argument(
         "--snapshot-every",
         type=int,
         default=64,
@@ -92,7 +101,9 @@ def run(args: argparse.Namespace) -> int:
         importlib.import_module(module)
     store: MatchStore | None = None
     try:
-        store = open_store(None if args.memory else args.store, synchronous=args.sync)
+        store = open_store(
+            None if args.memory else args.store, synchronous=args.sync, journal=args.journal
+        )
         service = MatchService(store, snapshot_every=args.snapshot_every)
     except StoreError as exc:
         if store is not None:

@@ -14,6 +14,7 @@ import random
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,7 +31,14 @@ from islandgames.service import (
 from islandgames.service.store import MatchRecord, MatchStore, Snapshot, TokenRow, entry_from_row
 from islandgames.service.tokens import new_match_id, token_hash
 
-BACKENDS = ["memory", "sqlite", "postgres"]
+#: sqlite: the default (through the action journal); sqlite-flush3: the journal moved into
+#: the database every 3 entries, so most tests cross a flush; sqlite-direct: no journal.
+BACKENDS = ["memory", "sqlite", "sqlite-flush3", "sqlite-direct", "postgres"]
+_SQLITE_OPTIONS: dict[str, dict[str, Any]] = {
+    "sqlite": {},
+    "sqlite-flush3": {"flush_every": 3},
+    "sqlite-direct": {"journal": False},
+}
 
 
 class Backend:
@@ -54,9 +62,10 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]
     opener: Callable[[], MatchStore]
     if request.param == "memory":
         opener = MemoryStore
-    elif request.param == "sqlite":
+    elif request.param in _SQLITE_OPTIONS:
         path = tmp_path / "stores.db"
-        opener = lambda: SqliteStore(path)  # noqa: E731
+        options = _SQLITE_OPTIONS[request.param]
+        opener = lambda: SqliteStore(path, **options)  # noqa: E731
     else:
         from islandgames.service.postgres import PostgresStore
 

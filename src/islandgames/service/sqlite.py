@@ -5,11 +5,16 @@ secret seed, config, log header), the token hashes, an append-only ``entries`` t
 (triggers refuse UPDATE and DELETE; the primary key and an in-transaction check refuse a
 duplicate or a gap) and ``snapshots`` of the state every so many actions.
 
-Durability: every :meth:`SqliteStore.append` is one committed transaction before the
-service acknowledges the action. With ``synchronous="normal"`` (the default) a committed
-transaction survives the process being killed at any moment (it is in the WAL, which the
-OS holds); ``synchronous="full"`` also fsyncs every commit, so it survives power loss,
-at roughly 0.3 ms per action on an ordinary disk.
+Durability: when :meth:`SqliteStore.append` returns, the entry is in the OS, before the
+service acknowledges the action. By default (``journal=True``) it is a checksummed frame
+appended to ``<path>.journal`` with one ``write()`` (:mod:`.journal`); the journaled
+entries move into the database in one transaction every ``flush_every`` entries, before
+any read of entries or snapshots, and on close; a store opened after a crash replays the
+journal first. With ``journal=False`` every append is one committed transaction instead
+(slower in a server: see the journal's docstring). With ``synchronous="normal"`` (the
+default) an appended entry survives the process being killed at any moment;
+``synchronous="full"`` also fsyncs every append (and every commit), so it survives power
+loss, at roughly 0.3 ms per action on an ordinary disk.
 
 A sidecar ``<path>.lock`` file is held with ``flock`` while the store is open, so two
 servers cannot share a database by mistake (the OS releases it if the process dies).
@@ -18,9 +23,11 @@ servers cannot share a database by mistake (the OS releases it if the process di
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, Literal
@@ -29,11 +36,16 @@ from ..core import serde
 from ..core.errors import DecodeError
 from ..core.log import LogEntry, LogHeader
 from .errors import CorruptMatchError, SeqConflictError, StoreError, UnknownMatchError
+from .journal import EntryRow, Journal, JournalRecord, SnapshotRow
 from .store import MatchRecord, MatchStore, Snapshot, StoredMatch, TokenRow, entry_from_row
 
 __all__ = ["SCHEMA_VERSION", "SqliteStore"]
 
 SCHEMA_VERSION = 1
+#: How many matches' last seqs the store remembers (those with journaled entries always).
+_LAST_SEQS = 4096
+
+_log = logging.getLogger(__name__)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -74,7 +86,13 @@ BEGIN SELECT RAISE(ABORT, 'matches are immutable'); END;
 
 
 class SqliteStore(MatchStore):
-    """Matches in a SQLite database file (created if missing)."""
+    """Matches in a SQLite database file (created if missing).
+
+    ``journal``: append through the action journal ``<path>.journal`` (the default; see
+    the module docstring), moving ``flush_every`` entries at a time into the database.
+    A journal left by a crashed process is replayed when the store opens, whatever
+    ``journal`` says; :class:`~islandgames.service.journal.JournalError` if it is damaged
+    (the store then does not open, and nothing is changed)."""
 
     persistent = True
 
@@ -84,25 +102,40 @@ class SqliteStore(MatchStore):
         *,
         synchronous: Literal["normal", "full"] = "normal",
         timeout: float = 10.0,
+        journal: bool = True,
+        flush_every: int = 64,
     ) -> None:
         if synchronous not in ("normal", "full"):
             raise ValueError(f"synchronous must be 'normal' or 'full', got {synchronous!r}")
+        if type(flush_every) is not int or flush_every < 1:
+            raise ValueError(f"flush_every must be a positive int, got {flush_every!r}")
         self.path = Path(path)
         self.synchronous = synchronous
+        self.flush_every = flush_every
         self._lock = threading.Lock()
         self._closed = False
+        self._journal: Journal | None = None
+        self._pending: list[JournalRecord] = []
+        # match -> its last seq, stored or journaled (this process is the only writer)
+        self._last: OrderedDict[str, int] = OrderedDict()
         self._lockfile = _acquire_lockfile(self.path)
         try:
             self._db = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=timeout
             )
             self._setup()
+            self._recover(keep=journal)
         except sqlite3.Error as exc:
-            self._release_lockfile()
+            self._abandon()
             raise StoreError(f"cannot open the store {str(self.path)!r}: {exc}") from exc
         except BaseException:
-            self._release_lockfile()
+            self._abandon()
             raise
+
+    @property
+    def journal_path(self) -> Path:
+        """Where the action journal lives: ``<path>.journal``."""
+        return self.path.with_name(self.path.name + ".journal")
 
     def _setup(self) -> None:
         db = self._db
@@ -120,11 +153,60 @@ class SqliteStore(MatchStore):
         db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + "COMMIT;")
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
+    def _recover(self, *, keep: bool) -> None:
+        """Replay a journal left by a process that did not close the store, then keep
+        the journal open (``keep``) or remove it."""
+        path = self.journal_path
+        if not keep and not path.exists():
+            return
+        journal = Journal(path, sync=self.synchronous == "full")
+        try:
+            records, torn = journal.read()
+            if torn:
+                _log.warning(
+                    "%s: dropped a torn last frame (%d bytes) of an entry never acknowledged",
+                    path,
+                    torn,
+                )
+            if records:
+                self._write(lambda db: self._replay(db, records), f"replay the journal {path}")
+                _log.info("%s: replayed %d journaled entries", path, len(records))
+            if records or torn:
+                journal.reset()
+        except BaseException:
+            journal.close(remove=False)
+            raise
+        if keep:
+            self._journal = journal
+        else:
+            journal.close(remove=True)
+
+    @classmethod
+    def _replay(cls, db: sqlite3.Connection, records: list[JournalRecord]) -> None:
+        for rec in records:
+            match_id, seq = rec.entry[0], rec.entry[1]
+            row = db.execute(
+                "SELECT chain_hash FROM entries WHERE match_id = ? AND seq = ?", (match_id, seq)
+            ).fetchone()
+            if row is not None:
+                # flushed before the crash, with its snapshot (one transaction)
+                if row[0] != rec.entry[5]:
+                    raise StoreError(
+                        f"the journal's entry {seq} of match {match_id} differs from the database's"
+                    )
+                continue
+            try:
+                cls._insert(db, rec)
+            except (SeqConflictError, UnknownMatchError) as exc:
+                raise StoreError(f"the journal does not fit the database: {exc}") from None
+
     # --- writing -----------------------------------------------------------------------
 
     def create(self, record: MatchRecord, tokens: Sequence[TokenRow]) -> None:
         with self._lock:
+            self._check_open()
             self._write(lambda db: self._create(db, record, tokens), f"create {record.match_id}")
+            self._remember(record.match_id, 0)
 
     @staticmethod
     def _create(db: sqlite3.Connection, record: MatchRecord, tokens: Sequence[TokenRow]) -> None:
@@ -147,65 +229,157 @@ class SqliteStore(MatchStore):
         if snapshot is not None and snapshot.seq != entry.seq:
             raise StoreError("a snapshot must be of the appended entry's state")
         what = f"append {match_id} #{entry.seq}"
-        with self._lock:
-            try:
-                if snapshot is None:
-                    # the common case: one statement, so one implicit transaction
-                    try:
-                        inserted = self._insert_entry(self._db, match_id, entry)
-                    except sqlite3.Error as exc:
-                        raise StoreError(f"{what}: {exc}") from exc
-                    if not inserted:
-                        self._refuse(self._db, match_id, entry)
-                else:
-                    self._write(lambda db: self._append(db, match_id, entry, snapshot), what)
-            except StoreError as exc:
-                if isinstance(exc.__cause__, sqlite3.IntegrityError) and "FOREIGN KEY" in str(
-                    exc.__cause__
-                ):
-                    raise UnknownMatchError(f"unknown match {match_id!r}") from None
-                raise
-
-    @staticmethod
-    def _insert_entry(db: sqlite3.Connection, match_id: str, entry: LogEntry) -> bool:
-        """Insert the entry if and only if it follows the last one; whether it did."""
-        cursor = db.execute(
-            "INSERT INTO entries (match_id, seq, seat, action, state_hash, chain_hash) "
-            "SELECT ?, ?, ?, ?, ?, ? WHERE "
-            "(SELECT coalesce(max(seq), 0) FROM entries WHERE match_id = ?) = ?",
-            (
-                match_id,
-                entry.seq,
-                entry.seat,
-                serde.packb(entry.action),
-                entry.state_hash,
-                entry.chain_hash,
-                match_id,
-                entry.seq - 1,
-            ),
+        row: EntryRow = (
+            match_id,
+            entry.seq,
+            entry.seat,
+            serde.packb(entry.action),
+            entry.state_hash,
+            entry.chain_hash,
         )
-        return cursor.rowcount == 1
+        snap: SnapshotRow | None = None
+        if snapshot is not None:
+            snap = (match_id, snapshot.seq, serde.packb(snapshot.state), snapshot.state_hash)
+        rec = JournalRecord(row, snap)
+        with self._lock:
+            self._check_open()
+            if self._journal is None:
+                self._write(lambda db: self._insert(db, rec), what)
+                return
+            last = self._last_seq(match_id)
+            if entry.seq != last + 1:
+                raise SeqConflictError(
+                    f"match {match_id}: entry {entry.seq} does not follow {last}", last
+                )
+            if len(self._pending) >= self.flush_every:
+                self._flush()  # first: if it fails, nothing of this entry is stored
+            try:
+                self._journal.append(rec.encode())
+            except OSError as exc:
+                raise StoreError(f"{what}: cannot write the journal: {exc}") from exc
+            self._pending.append(rec)
+            self._remember(match_id, entry.seq)
+
+    def flush(self) -> None:
+        """Move the journaled entries into the database now (reads and close do it too;
+        e.g. before copying the database file)."""
+        with self._lock:
+            self._check_open()
+            self._flush()
+
+    def _flush(self) -> None:
+        if not self._pending or self._journal is None:
+            return
+        batch = self._pending
+        what = f"flush {len(batch)} journaled entries"
+        try:
+            self._write(lambda db: self._insert_all(db, batch), what)
+        except (SeqConflictError, UnknownMatchError) as exc:
+            # only this process writes: the database was changed behind the store's back
+            raise StoreError(f"{what}: the database does not fit them: {exc}") from None
+        self._pending = []
+        try:
+            self._journal.reset()
+        except OSError as exc:
+            # harmless: a replay skips entries the database has (checking they agree)
+            _log.warning("%s: cannot empty the journal: %s", self._journal.path, exc)
+        while len(self._last) > _LAST_SEQS:
+            self._last.popitem(last=False)
+
+    @classmethod
+    def _insert_all(cls, db: sqlite3.Connection, batch: list[JournalRecord]) -> None:
+        """Insert a batch in one go: each match's entries must follow one another and
+        its last stored one (checked first), else nothing goes in."""
+        first: dict[str, int] = {}
+        last: dict[str, int] = {}
+        for rec in batch:
+            match_id, seq = rec.entry[0], rec.entry[1]
+            if match_id not in first:
+                first[match_id] = seq
+            elif seq != last[match_id] + 1:
+                raise SeqConflictError(
+                    f"match {match_id}: entry {seq} does not follow {last[match_id]}",
+                    last[match_id],
+                )
+            last[match_id] = seq
+        for match_id in sorted(first):
+            seq = first[match_id]
+            stored = db.execute(
+                "SELECT coalesce(max(seq), 0) FROM entries WHERE match_id = ?", (match_id,)
+            ).fetchone()[0]
+            if stored != seq - 1:
+                cls._refuse(db, match_id, seq)
+        try:
+            db.executemany(
+                "INSERT INTO entries (match_id, seq, seat, action, state_hash, chain_hash) "
+                "VALUES (?,?,?,?,?,?)",
+                [rec.entry for rec in batch],
+            )
+        except sqlite3.IntegrityError as exc:
+            if "FOREIGN KEY" in str(exc):
+                raise UnknownMatchError(f"unknown match in {sorted(first)}") from None
+            raise
+        db.executemany(
+            "INSERT INTO snapshots (match_id, seq, state, state_hash) VALUES (?,?,?,?)",
+            [rec.snapshot for rec in batch if rec.snapshot is not None],
+        )
+
+    @classmethod
+    def _insert(cls, db: sqlite3.Connection, rec: JournalRecord) -> None:
+        """Insert the entry (and its snapshot) if and only if it follows the last one;
+        else :class:`SeqConflictError` or :class:`UnknownMatchError`."""
+        match_id, seq = rec.entry[0], rec.entry[1]
+        try:
+            cursor = db.execute(
+                "INSERT INTO entries (match_id, seq, seat, action, state_hash, chain_hash) "
+                "SELECT ?, ?, ?, ?, ?, ? WHERE "
+                "(SELECT coalesce(max(seq), 0) FROM entries WHERE match_id = ?) = ?",
+                (*rec.entry, match_id, seq - 1),
+            )
+        except sqlite3.IntegrityError as exc:
+            if "FOREIGN KEY" in str(exc):
+                raise UnknownMatchError(f"unknown match {match_id!r}") from None
+            raise
+        if cursor.rowcount != 1:
+            cls._refuse(db, match_id, seq)
+        if rec.snapshot is not None:
+            db.execute(
+                "INSERT INTO snapshots (match_id, seq, state, state_hash) VALUES (?,?,?,?)",
+                rec.snapshot,
+            )
 
     @staticmethod
-    def _refuse(db: sqlite3.Connection, match_id: str, entry: LogEntry) -> None:
+    def _refuse(db: sqlite3.Connection, match_id: str, seq: int) -> None:
         known = db.execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone()
         if known is None:
             raise UnknownMatchError(f"unknown match {match_id!r}")
         last = db.execute(
             "SELECT coalesce(max(seq), 0) FROM entries WHERE match_id = ?", (match_id,)
         ).fetchone()[0]
-        raise SeqConflictError(f"match {match_id}: entry {entry.seq} does not follow {last}", last)
+        raise SeqConflictError(f"match {match_id}: entry {seq} does not follow {last}", last)
 
-    @classmethod
-    def _append(
-        cls, db: sqlite3.Connection, match_id: str, entry: LogEntry, snapshot: Snapshot
-    ) -> None:
-        if not cls._insert_entry(db, match_id, entry):
-            cls._refuse(db, match_id, entry)
-        db.execute(
-            "INSERT INTO snapshots (match_id, seq, state, state_hash) VALUES (?,?,?,?)",
-            (match_id, snapshot.seq, serde.packb(snapshot.state), snapshot.state_hash),
-        )
+    def _last_seq(self, match_id: str) -> int:
+        last = self._last.get(match_id)
+        if last is not None:
+            self._last.move_to_end(match_id)
+            return last
+        # not journaled since the last flush (those are all remembered): the database's
+        try:
+            known, last = self._db.execute(
+                "SELECT EXISTS (SELECT 1 FROM matches WHERE match_id = ?), "
+                "(SELECT coalesce(max(seq), 0) FROM entries WHERE match_id = ?)",
+                (match_id, match_id),
+            ).fetchone()
+        except sqlite3.Error as exc:
+            raise StoreError(f"read {match_id}: {exc}") from exc
+        if not known:
+            raise UnknownMatchError(f"unknown match {match_id!r}")
+        self._remember(match_id, last)
+        return int(last)
+
+    def _remember(self, match_id: str, last: int) -> None:
+        self._last[match_id] = last
+        self._last.move_to_end(match_id)
 
     def _write(self, body: Any, what: str) -> None:
         db = self._db
@@ -223,14 +397,22 @@ class SqliteStore(MatchStore):
                 raise StoreError(f"{what}: {exc}") from exc
             raise
 
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreError(f"the store {str(self.path)!r} is closed")
+
     # --- reading -----------------------------------------------------------------------
 
     def load(self, match_id: str) -> StoredMatch:
         with self._lock:
+            self._check_open()
+            self._flush()
             try:
-                return self._load(match_id)
+                loaded = self._load(match_id)
             except sqlite3.Error as exc:
                 raise StoreError(f"load {match_id}: {exc}") from exc
+            self._remember(match_id, loaded.entries[-1].seq if loaded.entries else 0)
+            return loaded
 
     def _load(self, match_id: str) -> StoredMatch:
         db = self._db
@@ -278,6 +460,8 @@ class SqliteStore(MatchStore):
 
     def snapshot_at_or_before(self, match_id: str, seq: int) -> Snapshot | None:
         with self._lock:
+            self._check_open()
+            self._flush()
             row = self._db.execute(
                 "SELECT seq, state, state_hash FROM snapshots WHERE match_id = ? AND seq <= ? "
                 "ORDER BY seq DESC LIMIT 1",
@@ -287,6 +471,7 @@ class SqliteStore(MatchStore):
 
     def token(self, token_hash: bytes) -> TokenRow | None:
         with self._lock:
+            self._check_open()
             row = self._db.execute(
                 "SELECT match_id, seat FROM tokens WHERE token_hash = ?", (token_hash,)
             ).fetchone()
@@ -294,6 +479,7 @@ class SqliteStore(MatchStore):
 
     def match_ids(self) -> tuple[str, ...]:
         with self._lock:
+            self._check_open()
             rows = self._db.execute("SELECT match_id FROM matches ORDER BY rowid").fetchall()
         return tuple(r[0] for r in rows)
 
@@ -304,10 +490,33 @@ class SqliteStore(MatchStore):
             if self._closed:
                 return
             self._closed = True
+            flushed = True
+            try:
+                self._flush()
+            except StoreError as exc:
+                flushed = False  # the journal keeps them: the next open replays it
+                _log.error(
+                    "%s: closed with %d entries left in the journal: %s",
+                    self.path,
+                    len(self._pending),
+                    exc,
+                )
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
+            if self._journal is not None:
+                self._journal.close(remove=flushed)
+                self._journal = None
             self._release_lockfile()
+
+    def _abandon(self) -> None:
+        """Let go of everything without writing (a failed open)."""
+        with contextlib.suppress(Exception):
+            self._db.close()
+        if self._journal is not None:
+            self._journal.close(remove=False)
+            self._journal = None
+        self._release_lockfile()
 
     def _release_lockfile(self) -> None:
         if self._lockfile is not None:

@@ -236,11 +236,12 @@ def open_store(
     spec: str | None,
     *,
     synchronous: Literal["normal", "full"] = "normal",
+    journal: bool = True,
 ) -> MatchStore:
     """The store a server was given: None for memory, a ``postgresql://`` (or
     ``postgres://``) URL for :class:`~islandgames.service.postgres.PostgresStore`, or else
     the path of a SQLite file (:class:`~islandgames.service.sqlite.SqliteStore`, with
-    ``synchronous``). Raises :class:`StoreError` if it cannot be opened."""
+    ``synchronous`` and ``journal``). Raises :class:`StoreError` if it cannot be opened."""
     if spec is None:
         return MemoryStore()
     if spec.startswith(("postgresql://", "postgres://")):
@@ -254,4 +255,4 @@ def open_store(
         return PostgresStore(spec)
     from .sqlite import SqliteStore
 
-    return SqliteStore(spec, synchronous=synchronous)
+    return SqliteStore(spec, synchronous=synchronous, journal=journal)
