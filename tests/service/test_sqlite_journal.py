@@ -13,6 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +36,14 @@ def db_entries(path: Path) -> list[tuple[str, int, str]]:
 
 def die(store: SqliteStore) -> None:
     """What the process's death leaves: no flush, no cleanup (the OS closes the files)."""
-    store._abandon()
+    with store._lock:
+        store._abandon()
 
 
 def store_with(path: Path, n: int, **options: Any) -> tuple[SqliteStore, MatchRecord]:
-    store = SqliteStore(path, **options)
+    """A store with one match of ``n`` entries (no periodic flush unless asked: these
+    tests look at exactly when entries reach the database)."""
+    store = SqliteStore(path, **{"flush_interval": None, **options})
     r = new_record()
     store.create(r, tokens_for(r))
     for seq in range(1, n + 1):
@@ -68,6 +72,18 @@ def test_entries_reach_the_database_in_batches(tmp_path: Path) -> None:
     assert journal_of(path).stat().st_size == len(MAGIC)
     store.close()
     assert not journal_of(path).exists()  # closed clean: nothing left to replay
+
+
+def test_an_idle_journal_is_flushed_after_flush_interval(tmp_path: Path) -> None:
+    path = tmp_path / "i.db"
+    store, _ = store_with(path, 3, flush_interval=0.05)
+    deadline = time.monotonic() + 30
+    while len(db_entries(path)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [s for _, s, _ in db_entries(path)] == [1, 2, 3]
+    assert journal_of(path).stat().st_size == len(MAGIC)
+    store.close()
+    assert store._flusher is not None and not store._flusher.is_alive()
 
 
 def test_close_moves_everything_into_the_database(tmp_path: Path) -> None:
@@ -310,6 +326,9 @@ def test_records_round_trip_and_bad_bodies_are_refused() -> None:
 def test_bad_options_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="flush_every"):
         SqliteStore(tmp_path / "o.db", flush_every=0)
+    with pytest.raises(ValueError, match="flush_interval"):
+        SqliteStore(tmp_path / "o.db", flush_interval=0)
+    SqliteStore(tmp_path / "o.db").close()  # neither took the lock
 
 
 def test_a_database_changed_behind_the_store_is_caught_at_flush(tmp_path: Path) -> None:

@@ -125,6 +125,7 @@ def test_create_then_read_back(backend: Backend) -> None:
         assert loaded.entries == () and loaded.snapshot is None
         for row in tokens_for(r, seats=2):
             assert store.token(row.token_hash) == row
+        assert store.tokens(r.match_id) == tuple(tokens_for(r, seats=2))  # seats, spectator
     assert store.token(token_hash("never issued")) is None
     assert store.match_ids() == tuple(r.match_id for r in records)
     assert store.entries_after(records[0].match_id, 0) == ()
@@ -137,6 +138,8 @@ def test_unknown_matches_are_refused(backend: Backend) -> None:
         store.load(r.match_id)
     with pytest.raises(UnknownMatchError):
         store.append(r.match_id, entry(r, 1), None)
+    with pytest.raises(UnknownMatchError):
+        store.tokens(r.match_id)
     assert store.match_ids() == ()
 
 

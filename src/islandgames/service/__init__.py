@@ -22,6 +22,7 @@ from .errors import (
     error_from_wire,
     error_to_wire,
 )
+from .journal import JournalError
 from .service import (
     ActResult,
     Created,
@@ -36,16 +37,19 @@ from .service import (
 )
 from .sqlite import SqliteStore
 from .store import MatchRecord, MatchStore, MemoryStore, Snapshot, StoredMatch, TokenRow
+from .transfer import CopyReport, copy_matches
 
 __all__ = [
     "ERROR_CODES",
     "ActResult",
     "CorruptMatchError",
+    "CopyReport",
     "Created",
     "ErrorCode",
     "InternalError",
     "InvalidArgumentError",
     "InvalidTokenError",
+    "JournalError",
     "LegalActions",
     "MatchRecord",
     "MatchService",
@@ -68,6 +72,7 @@ __all__ = [
     "UnknownMatchError",
     "Update",
     "ViewResult",
+    "copy_matches",
     "error_code",
     "error_from_wire",
     "error_to_wire",

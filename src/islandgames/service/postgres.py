@@ -76,6 +76,7 @@ from .store import (
     StoredMatch,
     TokenRow,
     entry_from_row,
+    token_order,
 )
 
 __all__ = [
@@ -505,6 +506,21 @@ class PostgresStore(MatchStore):
             lambda conn: conn.execute("SELECT match_id FROM matches ORDER BY created").fetchall(),
         )
         return tuple(r[0] for r in rows)
+
+    def tokens(self, match_id: str) -> tuple[TokenRow, ...]:
+        def body(conn: Conn) -> tuple[Any, list[tuple[Any, ...]]]:
+            known = conn.execute(
+                "SELECT 1 FROM matches WHERE match_id = %s", (match_id,)
+            ).fetchone()
+            rows = conn.execute(
+                "SELECT token_hash, seat FROM tokens WHERE match_id = %s", (match_id,)
+            ).fetchall()
+            return known, rows
+
+        known, rows = self._read(f"tokens of {match_id}", body)
+        if known is None:
+            raise UnknownMatchError(f"unknown match {match_id!r}")
+        return token_order([TokenRow(bytes(h), match_id, seat) for h, seat in rows])
 
     # --- change notification ---------------------------------------------------------------
 

@@ -37,7 +37,15 @@ from ..core.errors import DecodeError
 from ..core.log import LogEntry, LogHeader
 from .errors import CorruptMatchError, SeqConflictError, StoreError, UnknownMatchError
 from .journal import EntryRow, Journal, JournalRecord, SnapshotRow
-from .store import MatchRecord, MatchStore, Snapshot, StoredMatch, TokenRow, entry_from_row
+from .store import (
+    MatchRecord,
+    MatchStore,
+    Snapshot,
+    StoredMatch,
+    TokenRow,
+    entry_from_row,
+    token_order,
+)
 
 __all__ = ["SCHEMA_VERSION", "SqliteStore"]
 
@@ -104,14 +112,20 @@ class SqliteStore(MatchStore):
         timeout: float = 10.0,
         journal: bool = True,
         flush_every: int = 64,
+        flush_interval: float | None = 1.0,
     ) -> None:
         if synchronous not in ("normal", "full"):
             raise ValueError(f"synchronous must be 'normal' or 'full', got {synchronous!r}")
         if type(flush_every) is not int or flush_every < 1:
             raise ValueError(f"flush_every must be a positive int, got {flush_every!r}")
+        if flush_interval is not None and not flush_interval > 0:
+            raise ValueError(f"flush_interval must be positive or None, got {flush_interval!r}")
         self.path = Path(path)
         self.synchronous = synchronous
         self.flush_every = flush_every
+        self.flush_interval = flush_interval
+        self._stopping = threading.Event()
+        self._flusher: threading.Thread | None = None
         self._lock = threading.Lock()
         self._closed = False
         self._journal: Journal | None = None
@@ -131,6 +145,14 @@ class SqliteStore(MatchStore):
         except BaseException:
             self._abandon()
             raise
+        if self._journal is not None and flush_interval is not None:
+            self._flusher = threading.Thread(
+                target=self._flush_periodically,
+                args=(flush_interval,),
+                name=f"islandgames-sqlite-flush:{self.path.name}",
+                daemon=True,
+            )
+            self._flusher.start()
 
     @property
     def journal_path(self) -> Path:
@@ -285,6 +307,20 @@ class SqliteStore(MatchStore):
             _log.warning("%s: cannot empty the journal: %s", self._journal.path, exc)
         while len(self._last) > _LAST_SEQS:
             self._last.popitem(last=False)
+
+    def _flush_periodically(self, interval: float) -> None:
+        """Bound how far the database file lags behind the journal (for an online
+        backup of the file, or an idle match's last entries) to about ``interval``."""
+        while not self._stopping.wait(interval):
+            if not self._pending:
+                continue
+            with self._lock:
+                if self._closed:
+                    return
+                try:
+                    self._flush()
+                except StoreError as exc:  # the entries stay journaled; the next try retries
+                    _log.warning("%s: flushing the journal failed: %s", self.path, exc)
 
     @classmethod
     def _insert_all(cls, db: sqlite3.Connection, batch: list[JournalRecord]) -> None:
@@ -483,9 +519,26 @@ class SqliteStore(MatchStore):
             rows = self._db.execute("SELECT match_id FROM matches ORDER BY rowid").fetchall()
         return tuple(r[0] for r in rows)
 
+    def tokens(self, match_id: str) -> tuple[TokenRow, ...]:
+        with self._lock:
+            self._check_open()
+            known = self._db.execute(
+                "SELECT 1 FROM matches WHERE match_id = ?", (match_id,)
+            ).fetchone()
+            if known is None:
+                raise UnknownMatchError(f"unknown match {match_id!r}")
+            rows = self._db.execute(
+                "SELECT token_hash, seat FROM tokens WHERE match_id = ?", (match_id,)
+            ).fetchall()
+        return token_order([TokenRow(h, match_id, seat) for h, seat in rows])
+
     # --- closing -----------------------------------------------------------------------
 
     def close(self) -> None:
+        self._stopping.set()
+        flusher = self._flusher
+        if flusher is not None and flusher is not threading.current_thread():
+            flusher.join()
         with self._lock:
             if self._closed:
                 return
@@ -510,7 +563,9 @@ class SqliteStore(MatchStore):
             self._release_lockfile()
 
     def _abandon(self) -> None:
-        """Let go of everything without writing (a failed open)."""
+        """Let go of everything without writing (a failed open; tests: a death)."""
+        self._stopping.set()
+        self._closed = True
         with contextlib.suppress(Exception):
             self._db.close()
         if self._journal is not None:

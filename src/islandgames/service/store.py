@@ -41,6 +41,7 @@ __all__ = [
     "TokenRow",
     "entry_from_row",
     "open_store",
+    "token_order",
 ]
 
 #: ``listener(match_id, seq)``: an entry ``seq`` was appended to ``match_id`` (by any
@@ -86,6 +87,13 @@ class StoredMatch:
     record: MatchRecord
     entries: tuple[LogEntry, ...]
     snapshot: Snapshot | None
+
+
+def token_order(rows: Sequence[TokenRow]) -> tuple[TokenRow, ...]:
+    """Token rows in a fixed order: by seat, the spectator (None) last, then by hash."""
+    return tuple(
+        sorted(rows, key=lambda t: (t.seat is None, -1 if t.seat is None else t.seat, t.token_hash))
+    )
 
 
 def entry_from_row(
@@ -139,6 +147,11 @@ class MatchStore(ABC):
     @abstractmethod
     def match_ids(self) -> tuple[str, ...]:
         """Every stored match id, oldest first."""
+
+    @abstractmethod
+    def tokens(self, match_id: str) -> tuple[TokenRow, ...]:
+        """The token rows of a match (seats in order, the spectator last), or
+        :class:`UnknownMatchError`."""
 
     def set_change_listener(self, listener: ChangeListener | None) -> None:
         """Call ``listener`` from a thread of the store's for every entry any writer
@@ -230,6 +243,13 @@ class MemoryStore(MatchStore):
     def match_ids(self) -> tuple[str, ...]:
         with self._lock:
             return tuple(self._records)
+
+    def tokens(self, match_id: str) -> tuple[TokenRow, ...]:
+        with self._lock:
+            if match_id not in self._records:
+                raise UnknownMatchError(f"unknown match {match_id!r}")
+            rows = [t for t in self._tokens.values() if t.match_id == match_id]
+        return token_order(rows)
 
 
 def open_store(
