@@ -134,6 +134,8 @@ def build(
     result: Result | None = None,
     reason: str = "",
     seed: int = 0,
+    face_down_aging: int | None = None,
+    aging_looked: bool = False,
 ) -> FridayState:
     """An exact, checked scenario state (see the module docstring)."""
     config = FridayConfig(level=level, empty_aging_stack=empty_aging_stack)  # type: ignore[arg-type]
@@ -191,6 +193,8 @@ def build(
         destroyed=tuple(out),
         result=result,
         reason=reason,
+        face_down_aging=face_down_aging,
+        aging_looked=aging_looked,
     )
     GAME.check_state(state)
     return state

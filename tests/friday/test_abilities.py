@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from islandgames import IllegalActionError
-from islandgames.games.friday import GAME
+from islandgames.games.friday import GAME, rules
 from islandgames.games.friday.actions import (
     ChooseTarget,
     DrawFree,
@@ -16,6 +16,7 @@ from islandgames.games.friday.actions import (
     SortReturn,
     UseAbility,
 )
+from islandgames.games.friday.data import STARTING
 from islandgames.games.friday.state import PendingReplacement, PendingSort, PendingTarget
 from islandgames.games.friday.view import HIDDEN
 from tests.friday.friday_kit import (
@@ -88,6 +89,24 @@ def test_exchange_discards_a_card_and_draws_its_replacement_on_the_same_side() -
     assert s.fight.cards[2] == fc(GENIUS, paid=True)
     assert s.discard[0] == DISTRACTED[0]
     assert UseAbility(0) not in legal(s)  # 1x exchange
+
+
+def test_an_exchange_whose_draw_ends_the_game_counts_the_card_once() -> None:
+    """F9 defeat during the replacement draw: the exchanged card is already on the
+    discard pile and must not be discarded again with the fight cards (F11 score)."""
+    others = tuple(c for c in STARTING if c != GENIUS)
+    s = build(
+        stack=(),
+        aging_stack=(),
+        discard=others,
+        the_fight=fight(FURTHER_FOOD, [FURTHER_STRATEGY, GENIUS]),
+    )
+    before = rules.score(s)
+    s = play(s, UseAbility(0), ChooseTarget(1))
+    assert s.result == "lost" and "old age" in s.reason
+    assert sorted(s.discard) == sorted((*others, FURTHER_STRATEGY, GENIUS))
+    GAME.check_state(s)  # every card in exactly one place
+    assert rules.score(s) == before
 
 
 def test_two_exchanges_and_the_replacement_may_use_its_ability() -> None:

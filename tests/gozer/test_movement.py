@@ -12,9 +12,12 @@ from islandgames.games.gozer.actions import (
     CastOff,
     EndMove,
     EndTurn,
+    Fire,
+    Heal,
     Respond,
     Step,
 )
+from islandgames.games.gozer.data import GADGETS
 from islandgames.games.gozer.state import CrossingRequest
 
 # Squares of the shipped island used below (see docs/gozer-board.svg).
@@ -186,3 +189,36 @@ def test_the_deployment_ends_when_the_holder_moves(sc: Any) -> None:
     )
     s = sc.play(s, (0, Step(MW)))
     assert not s.deployed
+
+
+def test_b1_a_dying_holder_keeps_the_bridge_deployed_until_death(sc: Any) -> None:
+    """B1: deployed "until their next move (or death)": being shot (dying) and healed
+    are neither, so the bridge stays deployed, and the dying holder answers requests."""
+    s = sc.state(
+        [(BRIDGE_SQ, "well"), (MW, "well"), (MW, "well"), (77, "well"), (SUMMIT, "gozer")],
+        gozer=4, active=1, roll=1, deployed=True,
+        gadgets=sc.gadgets(bridge=("held", 0), pistol=("held", 1), kit=("held", 2)),
+    )
+    s = sc.play(s, (1, Fire(0)))
+    assert s.pawns[0].status == "dying" and s.deployed
+    # a crossing while the holder is dying: asked, and answered by the dying holder
+    mover = sc.evolve(s, active=3, move=s.move.__class__(3, 4, (77,)))
+    mover = sc.play(mover, (3, Step(MW)), (3, Step(BRIDGE_SQ)))
+    asked = sc.play(mover, (3, Step(RIVER)))
+    assert asked.pending == CrossingRequest(3, 0, RIVER) and GAME.to_act(asked) == (0,)
+    assert sc.play(asked, (0, Respond(True))).pawns[3].square == RIVER
+    # healed: still never moved, so still deployed
+    s = sc.play(s, (1, EndMove()))
+    if s.active == 1:
+        s = sc.play(s, (1, EndTurn()))
+    s = sc.play(s, (2, Heal(0)))
+    assert s.pawns[0].status == "well" and s.deployed
+    # not healed: the holder dies at the start of their turn, and the bridge folds
+    dying = sc.state(
+        [(BRIDGE_SQ, "dying", 9), (START, "well"), (SUMMIT, "gozer")],
+        gozer=2, active=2, phase="gozer", roll=1, ended=True, deployed=True,
+        gadgets=sc.gadgets(bridge=("held", 0)),
+    )
+    dead = sc.play(dying, (2, EndTurn()))
+    assert dead.pawns[0].status == "dead" and not dead.deployed
+    assert dead.gadgets[GADGETS.index("bridge")].holder is None

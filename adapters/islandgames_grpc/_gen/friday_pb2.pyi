@@ -87,7 +87,7 @@ class FridayConfig(_message.Message):
     def __init__(self, level: _Optional[int] = ..., empty_aging_stack: _Optional[_Union[FridayEmptyAgingStack, str]] = ...) -> None: ...
 
 class FridayState(_message.Message):
-    __slots__ = ("config", "rng", "phase", "step", "life", "stack", "discard", "known_top", "known_bottom", "hazard_stack", "hazard_discard", "offer", "aging_stack", "pirates", "pirates_defeated", "fight", "destroyed", "result", "reason")
+    __slots__ = ("config", "rng", "phase", "step", "life", "stack", "discard", "known_top", "known_bottom", "hazard_stack", "hazard_discard", "offer", "aging_stack", "pirates", "pirates_defeated", "fight", "destroyed", "result", "reason", "face_down_aging", "aging_looked")
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     RNG_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -107,6 +107,8 @@ class FridayState(_message.Message):
     DESTROYED_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    FACE_DOWN_AGING_FIELD_NUMBER: _ClassVar[int]
+    AGING_LOOKED_FIELD_NUMBER: _ClassVar[int]
     config: FridayConfig
     rng: _common_pb2.Rng
     phase: FridayPhase
@@ -126,7 +128,9 @@ class FridayState(_message.Message):
     destroyed: _containers.RepeatedScalarFieldContainer[int]
     result: FridayResult
     reason: str
-    def __init__(self, config: _Optional[_Union[FridayConfig, _Mapping]] = ..., rng: _Optional[_Union[_common_pb2.Rng, _Mapping]] = ..., phase: _Optional[_Union[FridayPhase, str]] = ..., step: _Optional[int] = ..., life: _Optional[int] = ..., stack: _Optional[_Iterable[int]] = ..., discard: _Optional[_Iterable[int]] = ..., known_top: _Optional[int] = ..., known_bottom: _Optional[int] = ..., hazard_stack: _Optional[_Iterable[int]] = ..., hazard_discard: _Optional[_Iterable[int]] = ..., offer: _Optional[_Iterable[int]] = ..., aging_stack: _Optional[_Iterable[int]] = ..., pirates: _Optional[_Iterable[int]] = ..., pirates_defeated: _Optional[_Iterable[bool]] = ..., fight: _Optional[_Union[FridayFight, _Mapping]] = ..., destroyed: _Optional[_Iterable[int]] = ..., result: _Optional[_Union[FridayResult, str]] = ..., reason: _Optional[str] = ...) -> None: ...
+    face_down_aging: int
+    aging_looked: bool
+    def __init__(self, config: _Optional[_Union[FridayConfig, _Mapping]] = ..., rng: _Optional[_Union[_common_pb2.Rng, _Mapping]] = ..., phase: _Optional[_Union[FridayPhase, str]] = ..., step: _Optional[int] = ..., life: _Optional[int] = ..., stack: _Optional[_Iterable[int]] = ..., discard: _Optional[_Iterable[int]] = ..., known_top: _Optional[int] = ..., known_bottom: _Optional[int] = ..., hazard_stack: _Optional[_Iterable[int]] = ..., hazard_discard: _Optional[_Iterable[int]] = ..., offer: _Optional[_Iterable[int]] = ..., aging_stack: _Optional[_Iterable[int]] = ..., pirates: _Optional[_Iterable[int]] = ..., pirates_defeated: _Optional[_Iterable[bool]] = ..., fight: _Optional[_Union[FridayFight, _Mapping]] = ..., destroyed: _Optional[_Iterable[int]] = ..., result: _Optional[_Union[FridayResult, str]] = ..., reason: _Optional[str] = ..., face_down_aging: _Optional[int] = ..., aging_looked: _Optional[bool] = ...) -> None: ...
 
 class FridayFight(_message.Message):
     __slots__ = ("enemy", "allowance", "free_drawn", "cards", "step_lowered", "pending", "budget")

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from ...core.rng import Rng
 from . import FridayConfig
 from .actions import (
@@ -131,9 +133,11 @@ def new_state(rng: Rng, config: FridayConfig) -> FridayState:
     aging = normal + difficult
     pirates, rng = rng.shuffle(PIRATES)
     start = STARTING
+    aging_in_start: tuple[int, ...] = ()
     if config.level >= 2:
         # Level 2+: the top aging card is shuffled into the starting cards.
-        start, aging = start + aging[:1], aging[1:]
+        aging_in_start, aging = aging[:1], aging[1:]
+        start = start + aging_in_start
     stack, rng = rng.shuffle(start)
     return FridayState(
         config=config,
@@ -153,6 +157,7 @@ def new_state(rng: Rng, config: FridayConfig) -> FridayState:
         pirates_defeated=(False, False),
         fight=None,
         destroyed=(),
+        face_down_aging=aging_in_start[0] if aging_in_start else None,
     )
 
 
@@ -728,14 +733,13 @@ def _target(tx: _Tx, ability: Ability, source: int, j: int) -> None:
         tx.cards[j] = FightCard(old.card, old.paid, old.uses, True)
     elif ability == "exchange1" or ability == "exchange2":
         # The exchanged card goes to the discard pile first, then the replacement is
-        # drawn onto the same side.
-        old = tx.cards[j]
+        # drawn onto the same side. It leaves the fight before the draw, which may end
+        # the game (F9) and discard the fight cards: it must not be counted twice.
+        old = tx.cards.pop(j)
         tx.discard = (old.card, *tx.discard)
         card = _draw(tx)
-        if card is None:
-            del tx.cards[j]
-        else:
-            tx.cards[j] = FightCard(card, old.paid)
+        if card is not None:
+            tx.cards.insert(j, FightCard(card, old.paid))
     elif ability == "below":
         old = tx.cards.pop(j)
         tx.stack = (*tx.stack, old.card)
@@ -842,7 +846,26 @@ def apply_action(state: FridayState, action: Action) -> FridayState:
             _apply_pending(tx, action)
     except _GameOver:
         pass
-    return tx.build()
+    return _track_face_down(state, tx.build())
+
+
+def _track_face_down(before: FridayState, after: FridayState) -> FridayState:
+    """Carry the face-down aging card (F14) over: it stays face down until it is face
+    up in a fight or on the discard pile; a sort that holds it shows it to Robinson."""
+    card = before.face_down_aging
+    if card is None:
+        return after
+    fight = after.fight
+    if card in after.discard or card in after.destroyed:
+        return after
+    if fight is not None and any(c.card == card for c in fight.cards):
+        return after
+    looked = before.aging_looked or (
+        fight is not None
+        and isinstance(fight.pending, PendingSort)
+        and card in fight.pending.looked
+    )
+    return attrs.evolve(after, face_down_aging=card, aging_looked=looked)
 
 
 # --- consistency of a decoded state --------------------------------------------------------
@@ -937,6 +960,16 @@ def check_state(state: FridayState) -> None:
     if len(seen) != len(expected):
         extra = sorted(set(seen) - set(expected))
         _fail(f"cards not used at level {cfg.level}: {extra}")
+    face_down = state.face_down_aging
+    if face_down is not None:
+        if cfg.level < 2:
+            _fail("face_down_aging is set, but only levels 2-4 shuffle an aging card in")
+        if type(face_down) is not int or seen.get(face_down) not in ("stack", "sort"):
+            _fail(f"face_down_aging {face_down!r} must be a card in the stack or held by a sort")
+        if not IS_AGING[face_down] or CARDS[face_down].aging_kind != "normal":
+            _fail(f"face_down_aging {face_down} must be a normal aging card")
+    elif state.aging_looked:
+        _fail("aging_looked is set without a face-down aging card")
 
 
 def _check_fight(state: FridayState, fight: Fight) -> None:

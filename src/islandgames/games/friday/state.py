@@ -105,6 +105,10 @@ class FridayState:
     ``pirates`` are the two pirates drawn at setup (visible, F12), and
     ``pirates_defeated`` flags them in the same order. ``destroyed`` are the cards
     removed from the game. ``result``/``reason`` are set once the game is over.
+    ``face_down_aging``: the level-2+ aging card shuffled face down into the starting
+    cards (F14) while it has never been face up (drawn into a fight or discarded), else
+    None; ``aging_looked``: Robinson has looked at it meanwhile (a sort), so only a
+    spectator still does not know it.
     """
 
     config: FridayConfig
@@ -126,3 +130,5 @@ class FridayState:
     destroyed: tuple[int, ...]
     result: Result | None = None
     reason: str = ""
+    face_down_aging: int | None = None
+    aging_looked: bool = False

@@ -16,13 +16,12 @@ import attrs
 
 from ...core.rng import Rng
 from . import FridayConfig
-from .data import CARDS, IS_AGING
+from .data import CARDS
 from .rules import (
     can_draw,
     enemy_value,
     fight_total,
     free_left,
-    initial_aging,
     max_life,
     paid_cost,
     score,
@@ -83,24 +82,13 @@ class FridayView:
 
 
 def unseen_aging(state: FridayState, seat: int | None) -> int | None:
-    """The face-down aging card of level 2+ (F14) while ``seat`` has not seen it, else None.
-
-    Every reshuffle takes an aging card, so before the first one this card is the only
-    aging card outside the aging stack; until then it has been seen only if it was drawn
-    (it is then in the fight, the discard pile, the destroyed cards or the known bottom of
-    the stack) or, for the player, looked at by a sort (the known top of the stack)."""
-    if state.config.level < 2 or len(state.aging_stack) != initial_aging(state.config) - 1:
+    """The face-down aging card of level 2+ (F14) while ``seat`` has not seen it, else None:
+    nobody has seen it until it is face up (``state.face_down_aging``), and Robinson
+    also once a sort has shown it to him (``state.aging_looked``)."""
+    card = state.face_down_aging
+    if card is None or (seat == 0 and state.aging_looked):
         return None
-    fight = state.fight
-    held = (
-        fight.pending.looked if fight is not None and isinstance(fight.pending, PendingSort) else ()
-    )
-    n = len(state.stack)
-    lo = state.known_top if seat == 0 else 0
-    hidden_part = state.stack[lo : n - state.known_bottom]
-    if seat != 0:
-        hidden_part = held + hidden_part
-    return next((c for c in hidden_part if IS_AGING[c]), None)
+    return card
 
 
 def view(state: FridayState, seat: int | None) -> FridayView:
@@ -218,5 +206,9 @@ def _redraw_unseen_aging(state: FridayState, seat: int | None, rng: Rng) -> tupl
         pending = attrs.evolve(fight.pending, looked=swap(fight.pending.looked))
         fight = attrs.evolve(fight, pending=pending)
     return attrs.evolve(
-        state, stack=swap(state.stack), aging_stack=swap(state.aging_stack), fight=fight
+        state,
+        stack=swap(state.stack),
+        aging_stack=swap(state.aging_stack),
+        fight=fight,
+        face_down_aging=chosen,
     ), rng

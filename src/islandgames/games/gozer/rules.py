@@ -137,7 +137,8 @@ def _crossing_open(s: GozerState, m: Move, obstacle: int, holder: int | None) ->
     if not s.deployed or holder is None or holder == m.mover or obstacle in m.asked:
         return False
     hp = s.pawns[holder]
-    if hp.status != "well" or obstacle not in ADJ[hp.square] or m.steps_left < 2:
+    # B1: deployed "until their next move (or death)"; a dying holder has done neither
+    if hp.status not in ("well", "dying") or obstacle not in ADJ[hp.square] or m.steps_left < 2:
         return False
     path = m.path
     return any(not OBST[c] and c not in path for c in ADJ[obstacle])
@@ -509,19 +510,21 @@ def _die(s: GozerState, seat: int, ev: list[str]) -> GozerState:
                 g = GadgetSpot(g.gadget, None, where)
             out.append(g)
         gadgets = tuple(out)
-    s = _evolve(s, pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dead")), gadgets=gadgets)
+    deployed = s.deployed and s.gadgets[BRIDGE].holder != seat  # B1: folds at death
+    s = _evolve(
+        s,
+        pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dead")),
+        gadgets=gadgets,
+        deployed=deployed,
+    )
     return _doom(s, ev)
 
 
 def _wound(s: GozerState, seat: int) -> GozerState:
-    """A castaway becomes dying (their deployed bridge folds up)."""
+    """A castaway becomes dying. A deployed bridge of theirs stays deployed (B1: until
+    their next move or death), and they may still answer crossing requests."""
     pawn = s.pawns[seat]
-    deployed = s.deployed and s.gadgets[BRIDGE].holder != seat
-    return _evolve(
-        s,
-        pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dying", s.turn)),
-        deployed=deployed,
-    )
+    return _evolve(s, pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dying", s.turn)))
 
 
 def _destroy_armour(s: GozerState, ev: list[str]) -> GozerState:
@@ -922,8 +925,8 @@ def check_state(s: GozerState) -> None:
         if not 0 <= seat < n or seat == s.gozer or s.offered.count(seat) > 1:
             raise _bad(f"offered lists seat {seat} wrongly")
     if s.deployed:
-        if bridge_holder is None or s.pawns[bridge_holder].status != "well":
-            raise _bad("the bridge is deployed but no well castaway holds it")
+        if bridge_holder is None or s.pawns[bridge_holder].status not in ("well", "dying"):
+            raise _bad("the bridge is deployed but no living castaway holds it")
         if not NEAR_OBSTACLE[s.pawns[bridge_holder].square]:
             raise _bad("the bridge is deployed away from any obstacle")
     if over:
