@@ -9,7 +9,8 @@ Durability: when :meth:`SqliteStore.append` returns, the entry is in the OS, bef
 service acknowledges the action. By default (``journal=True``) it is a checksummed frame
 appended to ``<path>.journal`` with one ``write()`` (:mod:`.journal`); the journaled
 entries move into the database in one transaction every ``flush_every`` entries, before
-any read of entries or snapshots, and on close; a store opened after a crash replays the
+any read of entries or snapshots, on close, and from a background thread once entries
+have waited ``flush_interval`` seconds; a store opened after a crash replays the
 journal first. With ``journal=False`` every append is one committed transaction instead
 (slower in a server: see the journal's docstring). With ``synchronous="normal"`` (the
 default) an appended entry survives the process being killed at any moment;
