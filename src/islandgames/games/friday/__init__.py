@@ -30,7 +30,7 @@ class FridayConfig:
 INFO = GameInfo(
     id="friday",
     title="Friday",
-    rules_version="1.0",
+    rules_version="1.1",  # 1.1: see docs/friday.md, rules versions
     min_seats=1,
     max_seats=1,
     roles=("robinson",),

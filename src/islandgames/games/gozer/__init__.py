@@ -35,7 +35,7 @@ class GozerConfig:
 INFO: GameInfo = GameInfo(
     id="gozer",
     title="The Wrath of Gozer",
-    rules_version="1.0",
+    rules_version="1.1",  # 1.1: see docs/gozer.md, rules versions
     min_seats=2,
     max_seats=6,
     roles=("gozer", "castaway"),
