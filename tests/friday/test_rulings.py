@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from islandgames import IllegalActionError
-from islandgames.games.friday import GAME, FridayConfig
+from islandgames.games.friday import GAME, FridayConfig, rules
 from islandgames.games.friday.actions import (
     ChooseHazard,
     ChoosePirate,
@@ -445,6 +446,36 @@ def test_f11_score_example_of_section_7() -> None:
     out = GAME.outcome(lost)
     assert out is not None and out.results[0].result == "loss"
     assert out.results[0].score == 36 + 15 + 0 - 5 - 24
+
+
+def test_f5_f11_a_won_fight_counts_as_won_when_the_aging_loss_then_kills() -> None:
+    """F5: total >= value wins; F2/I16: the aging loss comes at resolution and may kill.
+    The beaten hazard is then Robinson's card and the beaten pirate counts 15 (F11)."""
+    s = build(life=1, the_fight=fight(FURTHER_VISION, [CANNIBAL_WEAPON[0], VERY_HUNGRY]))
+    assert total(s) >= hazard_value(s)
+    t = play(s, ResolveFight())
+    assert t.result == "lost" and t.life == 0 and "aging" in t.reason
+    assert FURTHER_VISION in t.discard and FURTHER_VISION not in t.hazard_discard
+    GAME.check_state(t)
+    p = pirate("6/20")
+    cards = [
+        fc(CANNIBAL_WEAPON[0], doubled=True),
+        fc(CANNIBAL_WEAPON[1], doubled=True),
+        fc(EXPLORING_WEAPON[0]),
+        fc(EXPLORING_WEAPON[1]),
+        fc(VERY_HUNGRY),
+    ]
+    s = build(
+        step=3, life=1, pirates=(p, pirate("7/25")), hazard_stack=(), the_fight=fight(p, cards)
+    )
+    assert total(s) >= hazard_value(s)
+    t = play(s, ResolveFight())
+    assert t.result == "lost" and t.pirates_defeated == (True, False)
+    GAME.check_state(t)
+    out = GAME.outcome(t)
+    assert out is not None
+    lost_pirate = attrs.evolve(t, pirates_defeated=(False, False))
+    assert out.results[0].score == rules.score(lost_pirate) + 15
 
 
 def test_f11_score_counts_cards_still_in_a_fight() -> None:

@@ -762,12 +762,14 @@ def _resolve(state: FridayState, tx: _Tx) -> None:
             _end_game(tx, "lost", "Robinson lost a pirate fight")
         tx.life -= aging_loss
         if tx.life < 0:
-            _end_game(tx, "lost", "Robinson died: an aging card cost more life than he had")
+            _beaten_then_dead(tx, "Robinson died: an aging card cost more life than he had")
         _close_fight(tx, won=True)
         return
     diff = max(0, value - total)  # F5: total >= value wins
     tx.life -= aging_loss + diff
     if tx.life < 0:
+        if diff == 0:
+            _beaten_then_dead(tx, "Robinson died: an aging card cost more life than he had")
         _end_game(tx, "lost", "Robinson died fighting a hazard")
     if diff == 0:
         _close_fight(tx, won=True)
@@ -775,6 +777,23 @@ def _resolve(state: FridayState, tx: _Tx) -> None:
     tx.phase = "destroy"
     tx.budget = diff
     _check_destroy_done(tx)
+
+
+def _beaten_then_dead(tx: _Tx, reason: str) -> None:
+    """The fight is won (F5): the hazard becomes Robinson's card, a pirate is beaten,
+    and both count so in the score (F11); then the aging cards' life loss (F2, I16)
+    kills Robinson."""
+    cards = tuple(c.card for c in tx.cards)
+    tx.in_fight = False
+    tx.cards = []
+    if is_pirate(tx.enemy):
+        tx.discard = cards + tx.discard
+        defeated = list(tx.pirates_defeated)
+        defeated[tx.pirates.index(tx.enemy)] = True
+        tx.pirates_defeated = tuple(defeated)
+    else:
+        tx.discard = (tx.enemy, *cards, *tx.discard)
+    _end_game(tx, "lost", reason)
 
 
 def _apply_pending(tx: _Tx, action: Action) -> None:
