@@ -360,3 +360,26 @@ def test_the_server_option(tmp_path: Path, journal: bool) -> None:
         assert journal_of(path).exists() == journal
     assert len(db_entries(path)) == 1
     assert not journal_of(path).exists()
+
+
+def test_remembered_last_seqs_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store remembers a bounded number of matches' last seqs (never forgetting one
+    with journaled entries); a forgotten one is read back from the database."""
+    from islandgames.service import sqlite as sqlite_module
+
+    monkeypatch.setattr(sqlite_module, "_LAST_SEQS", 8)
+    store, busy = store_with(tmp_path / "n.db", 2, flush_every=1000)
+    others = []
+    for seed in range(20, 40):
+        r = new_record(seed=seed)
+        store.create(r, tokens_for(r))
+        others.append(r)
+    assert len(store._last) <= 8 and busy.match_id in store._last
+    first = others[0]
+    assert first.match_id not in store._last  # forgotten ...
+    store.append(first.match_id, entry(first, 1), None)  # ... and read back
+    with pytest.raises(StoreError, match="does not follow 1"):
+        store.append(first.match_id, entry(first, 1), None)
+    store.append(busy.match_id, entry(busy, 3), None)
+    store.close()
+    assert len(db_entries(tmp_path / "n.db")) == 4

@@ -306,8 +306,6 @@ class SqliteStore(MatchStore):
         except OSError as exc:
             # harmless: a replay skips entries the database has (checking they agree)
             _log.warning("%s: cannot empty the journal: %s", self._journal.path, exc)
-        while len(self._last) > _LAST_SEQS:
-            self._last.popitem(last=False)
 
     def _flush_periodically(self, interval: float) -> None:
         """Bound how far the database file lags behind the journal (for an online
@@ -415,8 +413,16 @@ class SqliteStore(MatchStore):
         return int(last)
 
     def _remember(self, match_id: str, last: int) -> None:
+        if self._journal is None:
+            return  # only the journal's appends use it
         self._last[match_id] = last
         self._last.move_to_end(match_id)
+        if len(self._last) > _LAST_SEQS:
+            # forget the least recently used half, except matches with journaled entries
+            busy = {rec.entry[0] for rec in self._pending}
+            for m in list(self._last)[: len(self._last) - _LAST_SEQS // 2]:
+                if m not in busy:
+                    del self._last[m]
 
     def _write(self, body: Any, what: str) -> None:
         db = self._db

@@ -672,9 +672,18 @@ def _next_encounter(tx: _Tx) -> None:
 
 
 def _close_fight(tx: _Tx, won: bool) -> None:
+    """Settle the fight, then the next encounter."""
+    _settle_fight(tx, won)
+    if is_pirate(tx.enemy):
+        _pirate_stage(tx)
+    else:
+        _next_encounter(tx)
+
+
+def _settle_fight(tx: _Tx, won: bool) -> None:
     """Fight cards to the discard pile. A beaten hazard joins them (now a knowledge
-    card), an unbeaten one goes to the hazard discard pile, a beaten pirate is marked;
-    then the next encounter."""
+    card), an unbeaten one goes to the hazard discard pile; a pirate fight that ends
+    here was won, and the pirate is marked beaten."""
     cards = tuple(c.card for c in tx.cards)
     tx.in_fight = False
     tx.cards = []
@@ -683,14 +692,11 @@ def _close_fight(tx: _Tx, won: bool) -> None:
         defeated = list(tx.pirates_defeated)
         defeated[tx.pirates.index(tx.enemy)] = True
         tx.pirates_defeated = tuple(defeated)
-        _pirate_stage(tx)
-        return
-    if won:
+    elif won:
         tx.discard = (tx.enemy, *cards, *tx.discard)
     else:
         tx.discard = cards + tx.discard
         tx.hazard_discard = (tx.enemy, *tx.hazard_discard)
-    _next_encounter(tx)
 
 
 def _check_destroy_done(tx: _Tx) -> None:
@@ -783,16 +789,7 @@ def _beaten_then_dead(tx: _Tx, reason: str) -> None:
     """The fight is won (F5): the hazard becomes Robinson's card, a pirate is beaten,
     and both count so in the score (F11); then the aging cards' life loss (F2, I16)
     kills Robinson."""
-    cards = tuple(c.card for c in tx.cards)
-    tx.in_fight = False
-    tx.cards = []
-    if is_pirate(tx.enemy):
-        tx.discard = cards + tx.discard
-        defeated = list(tx.pirates_defeated)
-        defeated[tx.pirates.index(tx.enemy)] = True
-        tx.pirates_defeated = tuple(defeated)
-    else:
-        tx.discard = (tx.enemy, *cards, *tx.discard)
+    _settle_fight(tx, won=True)
     _end_game(tx, "lost", reason)
 
 
