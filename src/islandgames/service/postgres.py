@@ -692,7 +692,7 @@ class _Listener:
                 continue
             try:
                 delay = self.BACKOFF[0]
-                conn.add_notify_handler(lambda n: self._deliver(n.payload))
+                conn.add_notify_handler(lambda n: self._deliver(n.channel, n.payload))
                 self._listen(conn, resync=connected_before)
             except psycopg.Error as exc:
                 if not self._stopping:
@@ -734,7 +734,7 @@ class _Listener:
                     self._call(None, 0)  # whatever happened meanwhile must be re-read
             # libpq may hold notifications it has read already: take them before waiting
             while (note := pgconn.notifies()) is not None:
-                self._deliver(note.extra.decode())
+                self._deliver(note.relname.decode(), note.extra.decode())
             ready, _, _ = select.select([sock, self._wake_r], [], [])
             if self._wake_r in ready:
                 with contextlib.suppress(BlockingIOError):
@@ -742,7 +742,11 @@ class _Listener:
             if sock in ready:
                 pgconn.consume_input()  # raises if the connection is gone
 
-    def _deliver(self, payload: str) -> None:
+    def _deliver(self, channel: str, payload: str) -> None:
+        # an unfollow takes effect at once, though its UNLISTEN may still be on its way
+        with self._lock:
+            if self._counts.get(channel, 0) <= 0:
+                return
         seq_text, _, match_id = payload.partition(" ")
         if seq_text.isdigit() and match_id:
             self._call(match_id, int(seq_text))
