@@ -76,6 +76,7 @@ from .store import (
     StoredMatch,
     TokenRow,
     entry_from_row,
+    match_row,
     token_order,
 )
 
@@ -348,13 +349,7 @@ class PostgresStore(MatchStore):
                 cur.execute(
                     "INSERT INTO matches (match_id, game, seed, config, header) "
                     "VALUES (%s, %s, %s, %s, %s)",
-                    (
-                        record.match_id,
-                        record.game,
-                        f"{record.seed:064x}",
-                        serde.packb(record.config),
-                        serde.canonical_bytes(record.header),
-                    ),
+                    match_row(record),
                 )
                 cur.executemany(
                     "INSERT INTO tokens (token_hash, match_id, seat) VALUES (%s, %s, %s)",

@@ -45,6 +45,7 @@ from .store import (
     StoredMatch,
     TokenRow,
     entry_from_row,
+    match_row,
     token_order,
 )
 
@@ -235,13 +236,7 @@ class SqliteStore(MatchStore):
     def _create(db: sqlite3.Connection, record: MatchRecord, tokens: Sequence[TokenRow]) -> None:
         db.execute(
             "INSERT INTO matches (match_id, game, seed, config, header) VALUES (?,?,?,?,?)",
-            (
-                record.match_id,
-                record.game,
-                f"{record.seed:064x}",
-                serde.packb(record.config),
-                serde.canonical_bytes(record.header),
-            ),
+            match_row(record),
         )
         db.executemany(
             "INSERT INTO tokens (token_hash, match_id, seat) VALUES (?,?,?)",

@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 import attrs
 
+from ..core import serde
 from ..core.log import LogEntry, LogHeader, action_commitment, action_salt
 from .errors import SeqConflictError, StoreError, UnknownMatchError
 
@@ -40,6 +41,7 @@ __all__ = [
     "StoredMatch",
     "TokenRow",
     "entry_from_row",
+    "match_row",
     "open_store",
     "token_order",
 ]
@@ -87,6 +89,18 @@ class StoredMatch:
     record: MatchRecord
     entries: tuple[LogEntry, ...]
     snapshot: Snapshot | None
+
+
+def match_row(record: MatchRecord) -> tuple[str, str, str, bytes, bytes]:
+    """A match's stored columns, the same in every database store: match_id, game, the
+    seed as 64 hex digits, the config's msgpack, the header's canonical bytes."""
+    return (
+        record.match_id,
+        record.game,
+        f"{record.seed:064x}",
+        serde.packb(record.config),
+        serde.canonical_bytes(record.header),
+    )
 
 
 def token_order(rows: Sequence[TokenRow]) -> tuple[TokenRow, ...]:
