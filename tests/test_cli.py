@@ -209,7 +209,7 @@ def _register(monkeypatch: pytest.MonkeyPatch, hooks: bool) -> Iterator[str]:
         mod.__dict__.update(render_svg=_svg, render_view=_view_text)
     monkeypatch.setitem(sys.modules, mod.__name__, mod)
     monkeypatch.setitem(registry._MODULES, TOY, mod.__name__)
-    monkeypatch.setitem(registry._LOADED, TOY, ODDS)
+    monkeypatch.delitem(registry._LOADED, TOY, raising=False)  # loaded from mod.GAME
     yield TOY
 
 
@@ -268,7 +268,10 @@ def test_games_table_lists_every_game(capsys: pytest.CaptureFixture[str], toy: s
 def test_games_json_is_the_wire_form(capsys: pytest.CaptureFixture[str], toy: str) -> None:
     code, out, _ = _run(capsys, "games", "--json")
     assert code == 0
-    assert json.loads(out) == [serde.to_wire(get_game(g).info) for g in registry.game_ids()]
+    assert json.loads(out) == [
+        {**serde.to_wire(get_game(g).info), "rules_versions": list(registry.rules_versions(g))}
+        for g in registry.game_ids()
+    ]
 
 
 @pytest.mark.parametrize("command", ["play", "simulate", "render"])
@@ -392,7 +395,7 @@ def test_play_to_the_end_from_scripted_stdin(
     assert final.end is not None and len(final.entries) == 5
     assert [e.seat for e in final.entries if e.action and e.action["type"] == "taunt"] == [0]
     code, out, _ = _run(capsys, "replay", str(log), "--verify")
-    assert code == 0 and "OK (replayed" in out
+    assert code == 0 and "VERIFIED: all" in out
 
 
 def test_play_eof_exits_cleanly(
@@ -475,7 +478,7 @@ def test_replay_verify(
     capsys.readouterr()
     code, out, _ = _run(capsys, "replay", str(path), "--verify")
     log = read_log(path)
-    assert code == 0 and "OK (replayed" in out
+    assert code == 0 and "VERIFIED: all" in out
     assert log.entries[0].state_hash[:12] in out and log.header.game in out
     # tamper: flip one state hash in the middle
     entries = list(log.entries)
@@ -488,13 +491,48 @@ def test_replay_verify(
     assert code == 1 and f"DIVERGED at entry {k + 1}" in out
 
 
+GOLDEN_LOGS = Path(__file__).resolve().parent / "golden" / "logs"
+
+
+def test_replay_of_a_log_of_an_earlier_rules_version(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A log written by islandgames 0.1.0 under Friday rules 1.0 is shown, replayed and
+    verified under 1.0, and says so."""
+    path = GOLDEN_LOGS / "friday-1.0-level-3.iglog"
+    code, out, _ = _run(capsys, "replay", str(path), "--verify", "--show-states")
+    assert code == 0 and "VERIFIED: all" in out and "friday rules 1.0" in out
+    assert "(rules 1.0; replayed as 1.0, newest 1.1)" in out
+    log = read_log(path)
+    future = tmp_path / "future.iglog"
+    write_log(attrs.evolve(log, header=attrs.evolve(log.header, rules_version="9.9")), future)
+    code, _, err = _run(capsys, "replay", str(future), "--verify")
+    assert code == 2 and "no rules version '9.9'" in err and "1.0, 1.1" in err
+
+
+def test_replay_verify_refuses_a_masked_entry_and_a_rewritten_outcome(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from islandgames.core.log import record_list
+
+    path = _saved_log(tmp_path, "friday")
+    records = record_list(read_log(path))
+    records[3]["action"] = records[3]["salt"] = None
+    records[-1]["outcome"]["results"][0].update(result="win", score=999)
+    bad = tmp_path / "bad.iglog"
+    bad.write_bytes(b"".join(serde.packb(r) for r in records))
+    capsys.readouterr()
+    code, out, _ = _run(capsys, "replay", str(bad), "--verify")
+    assert code == 1 and "DIVERGED at entry 3" in out and "VERIFIED" not in out
+
+
 def test_replay_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.iglog"
     garbage.write_bytes(b"\xc1\x00not a log at all")
     code, _, err = _run(capsys, "replay", str(garbage), "--verify")
     assert code == 2 and "unreadable log" in err and "Traceback" not in err
     code, _, err = _run(capsys, "replay", str(tmp_path / "missing.iglog"))
-    assert code == 2 and "unreadable log" in err
+    assert code == 2 and "cannot read" in err and "No such file" in err
 
 
 def test_replay_running_game_and_states(
@@ -505,7 +543,8 @@ def test_replay_running_game_and_states(
     assert main(["play", toy, "--seed", "11", "--log", str(path)]) == 0
     capsys.readouterr()
     code, out, _ = _run(capsys, "replay", str(path), "--verify")
-    assert code == 0 and "running (no end record)" in out and "OK (chain only" in out
+    # chain-consistent but not replayed: its own exit code, never 0
+    assert code == 3 and "running (no end record)" in out and "UNFINISHED" in out
     code, _, err = _run(capsys, "replay", str(path), "--show-states")
     assert code == 2 and "pass --seed" in err
     code, out, _ = _run(capsys, "replay", str(path), "--show-states", "--seed", "11")

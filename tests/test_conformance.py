@@ -30,6 +30,7 @@ from islandgames import (
     game_ids,
     get_game,
     read_log,
+    rules_versions,
     verify_log,
     verify_redacted,
     write_log,
@@ -43,9 +44,17 @@ from islandgames.core.rng import Rng
 #: ISLANDGAMES_CONFORMANCE_SCALE multiplies every count (CI runs the defaults).
 DEFAULT_GAMES = 2000
 GAMES = {"friday": 2000, "forbidden-island": 2000, "not-alone": 1500, "gozer": 400}
+#: Earlier rules versions (kept so that their logs replay forever) get this share of the
+#: games; their golden traces (tests/test_golden.py) pin them exactly.
+OLDER_VERSIONS_SHARE = 0.1
 SCALE = float(os.environ.get("ISLANDGAMES_CONFORMANCE_SCALE", "1"))
 CHUNKS = 8
 MAX_ACTIONS = 20_000
+#: The fields of one legal action are probed at every PROBE_EVERY-th step.
+PROBE_EVERY = 4
+
+#: Every (game id, rules version) the engine has.
+VERSIONS = [(g, v) for g in game_ids() for v in rules_versions(g)]
 
 
 @attrs.frozen
@@ -55,8 +64,11 @@ class NotAnAction:
     x: int = 0
 
 
-def _seeds(game_id: str, chunk: int) -> range:
-    total = max(CHUNKS, int(GAMES.get(game_id, DEFAULT_GAMES) * SCALE))
+def _seeds(game_id: str, chunk: int, rules_version: str | None = None) -> range:
+    share = 1.0
+    if rules_version is not None and rules_version != get_game(game_id).info.rules_version:
+        share = OLDER_VERSIONS_SHARE
+    total = max(CHUNKS, int(GAMES.get(game_id, DEFAULT_GAMES) * SCALE * share))
     return range(chunk, total, CHUNKS)
 
 
@@ -149,6 +161,57 @@ def _check_rejections(
     return rng
 
 
+def _variants(value: Any) -> list[Any]:
+    """Values to put in a field that holds ``value``: type-confused ones (a bool for an
+    int, an int for a bool, a list for a tuple, None, text, floats, integers beyond the
+    wire's range) and neighbours of the same type (which may or may not be legal)."""
+    common: list[Any] = [None, 1.0, [0], {"x": 1}]
+    if type(value) is bool:
+        return [*common, 0, 1, "true", not value]
+    if type(value) is int:
+        return [
+            *common, True, False, str(value), float(value), value + 1, value - 1, -1,
+            -value - 1, 2**53, -(2**53), 2**63,
+        ]  # fmt: skip
+    if type(value) is str:
+        return [*common, 0, True, value.encode(), value + "x", value[:-1], value.upper(), ""]
+    if type(value) is tuple:
+        out: list[Any] = [*common, list(value), (*value, value[-1] if value else 0), value[:-1]]
+        for i, item in enumerate(value[:2]):
+            out.extend((*value[:i], v, *value[i + 1 :]) for v in _variants(item)[4:])
+        return out
+    return common
+
+
+def _check_field_probes(
+    game: Any, state: Any, raw: bytes, legal: dict[int, tuple[Any, ...]], rng: Rng
+) -> Rng:
+    """Every field of one legal action, set to type-confused and neighbouring values:
+    ``apply`` accepts exactly the variants that are legal actions of exactly the declared
+    types, and refuses every other one with IllegalActionError, changing nothing; the
+    wire form of a type-confused value does not decode."""
+    seats = [s for s, acts in legal.items() if acts]
+    if not seats:
+        return rng
+    seat, rng = rng.choice(seats)
+    action, rng = rng.choice(legal[seat])
+    wire = game.encode_action(action)
+    for field in attrs.fields(type(action)):
+        for value in _variants(getattr(action, field.name)):
+            probe = attrs.evolve(action, **{field.name: value})
+            exact = serde.check_exact(probe) is None
+            if exact and probe in legal[seat]:
+                game.apply(state, seat, probe)  # a neighbour that is legal too
+            else:
+                with pytest.raises(IllegalActionError):
+                    game.apply(state, seat, probe)
+            if not exact and type(value) not in (tuple, list):
+                with pytest.raises(DecodeError):
+                    game.decode_action({**wire, field.name: value})
+    assert _wire_bytes(state) == raw, "a probed action changed the state"
+    return rng
+
+
 def _check_malformed_wire(game: Any, seen: list[Any]) -> None:
     garbage: list[Any] = [{}, {"type": "no_such_action"}, [], "x", {"type": 3}, None]
     for bad in garbage:
@@ -166,7 +229,7 @@ def _check_malformed_wire(game: Any, seen: list[Any]) -> None:
 def _check_log(game: Any, match: Match, check_redacted: bool) -> None:
     log = match.log()
     result = verify_log(log)
-    assert result.ok and result.replayed, f"log does not verify: {result.divergence}"
+    assert result.status == "verified", f"log does not verify: {result.divergence}"
     buf = io.BytesIO()
     write_log(log, buf)
     again = read_log(buf.getvalue())
@@ -175,14 +238,17 @@ def _check_log(game: Any, match: Match, check_redacted: bool) -> None:
         for viewer in _viewers(game, match.state):
             red = match.log(viewer)
             check = verify_redacted(red, log)
-            assert check.ok, f"redacted log of {viewer}: {check.divergence}"
+            assert check.status == "verified", f"redacted log of {viewer}: {check.divergence}"
 
 
-def _play_checked(game_id: str, seed: int, config: Any = None) -> int:
+def _play_checked(
+    game_id: str, seed: int, config: Any = None, rules_version: str | None = None
+) -> int:
     """Play one random game (uniform over every seat's legal actions) with every check at
     every step. Non-interference is checked for one viewer per step, rotating over the
-    seats and the spectator, so each viewer is covered throughout every game."""
-    game = get_game(game_id)
+    seats and the spectator, so each viewer is covered throughout every game; the fields
+    of one legal action are probed every few steps."""
+    game = get_game(game_id, rules_version)
     match = Match(game, seed=seed, config=None if config is None else game.decode_config(config))
     rng = Rng.from_seed(seed, "conformance")
     seen: list[Any] = []
@@ -200,6 +266,8 @@ def _play_checked(game_id: str, seed: int, config: Any = None) -> int:
         raw = _check_round_trips(game, state, [action])
         rng = _check_views(game, state, [viewers[(step + seed) % len(viewers)]], rng)
         rng = _check_rejections(game, state, raw, legal, seen, rng)
+        if (step + seed) % PROBE_EVERY == 0:
+            rng = _check_field_probes(game, state, raw, legal, rng)
         match.act(seat, action)
         assert _wire_bytes(state) == raw, "apply mutated its input state"
         seen.append(action)
@@ -211,12 +279,14 @@ def _play_checked(game_id: str, seed: int, config: Any = None) -> int:
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-@pytest.mark.parametrize("game_id", game_ids())
-def test_random_games_fully_checked(game_id: str, chunk: int) -> None:
-    """Every step of every game gets every check."""
+@pytest.mark.parametrize(
+    ("game_id", "rules_version"), VERSIONS, ids=[f"{g}-{v}" for g, v in VERSIONS]
+)
+def test_random_games_fully_checked(game_id: str, rules_version: str, chunk: int) -> None:
+    """Every step of every game, under every rules version, gets every check."""
     total = 0
-    for seed in _seeds(game_id, chunk):
-        total += _play_checked(game_id, seed)
+    for seed in _seeds(game_id, chunk, rules_version):
+        total += _play_checked(game_id, seed, rules_version=rules_version)
     assert total > 0
 
 

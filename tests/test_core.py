@@ -190,7 +190,7 @@ def test_log_verifies_and_round_trips(tmp_path: object) -> None:
     log = m.log()
     assert log.end is not None and int(log.end.seed, 16) == 11
     v = verify_log(log)
-    assert v.ok and v.replayed and v.entries == m.seq
+    assert v.status == "verified" and v.entries == m.seq
     path = f"{tmp_path}/game.iglog"
     write_log(log, path)
     assert read_log(path) == log
@@ -214,7 +214,7 @@ def test_running_game_log_hides_seed_and_verifies_chain_only() -> None:
     log = m.log()
     assert log.end is None
     v = verify_log(log)
-    assert v.ok and not v.replayed
+    assert v.status == "unfinished"
 
 
 def test_log_tampering_is_reported_at_the_first_divergent_entry() -> None:
@@ -223,7 +223,7 @@ def test_log_tampering_is_reported_at_the_first_divergent_entry() -> None:
     k = len(entries) // 2
     entries[k] = attrs.evolve(entries[k], state_hash="00" * 32)
     v = verify_log(attrs.evolve(log, entries=tuple(entries)))
-    assert not v.ok and v.divergence is not None and v.divergence.seq == k + 1
+    assert v.status == "diverged" and v.divergence is not None and v.divergence.seq == k + 1
 
 
 def test_log_with_a_different_action_is_detected() -> None:
@@ -247,7 +247,7 @@ def test_log_with_a_different_action_is_detected() -> None:
         first, action=wire, action_commitment=action_commitment(first.salt, wire)
     )
     v = verify_log(attrs.evolve(log, entries=tuple(entries)))
-    assert not v.ok and v.divergence is not None and v.divergence.seq == 1
+    assert v.status == "diverged" and v.divergence is not None and v.divergence.seq == 1
 
 
 def test_wrong_seed_fails_commitment() -> None:
@@ -255,7 +255,8 @@ def test_wrong_seed_fails_commitment() -> None:
     assert log.end is not None
     bad = attrs.evolve(log, end=attrs.evolve(log.end, seed=f"{12:064x}"))
     v = verify_log(bad)
-    assert not v.ok and v.divergence is not None and v.divergence.what == "seed_commitment"
+    assert v.status == "diverged" and v.divergence is not None
+    assert v.divergence.what == "seed_commitment"
 
 
 def test_corrupt_log_files() -> None:
@@ -316,6 +317,8 @@ def test_public_api_is_pinned() -> None:
             "Seat",
             "SeatResult",
             "UnknownGameError",
+            "UnsupportedRulesVersionError",
+            "Verdict",
             "Verification",
             "__version__",
             "canonical_bytes",
@@ -326,6 +329,7 @@ def test_public_api_is_pinned() -> None:
             "packb",
             "read_log",
             "redact_log",
+            "rules_versions",
             "state_hash",
             "to_wire",
             "unpackb",

@@ -32,7 +32,8 @@ import grpc
 from google.rpc import error_details_pb2, status_pb2
 
 from islandgames.core import serde
-from islandgames.core.log import ReplayLog, Verification, parse_records
+from islandgames.core.errors import DecodeError
+from islandgames.core.log import ReplayLog, Verdict, Verification, parse_records
 from islandgames.core.registry import get_game
 from islandgames.service import (
     ActResult,
@@ -265,6 +266,7 @@ def _games(r: Any) -> list[dict[str, Any]]:
                     g.default_config, "config", None, "default_config"
                 ),
                 "summary": g.summary,
+                "rules_versions": list(g.rules_versions),
             }
         )
     return out
@@ -294,10 +296,20 @@ def _verify_request(log: Any, full: Any) -> Any:
     return pb.VerifyLogRequest(**kw)
 
 
+_VERIFY_STATUS: dict[int, Verdict] = {
+    pb.VERIFY_STATUS_VERIFIED: "verified",
+    pb.VERIFY_STATUS_UNFINISHED: "unfinished",
+    pb.VERIFY_STATUS_DIVERGED: "diverged",
+}
+
+
 def _verification(r: Any) -> Verification:
     from islandgames.core.game import Outcome
     from islandgames.core.log import Divergence
 
+    status = _VERIFY_STATUS.get(r.status)
+    if status is None:
+        raise DecodeError(f"the server sent an unknown verification status {r.status}")
     divergence = None
     if r.HasField("divergence"):
         d = r.divergence
@@ -306,7 +318,12 @@ def _verification(r: Any) -> Verification:
     wire = _outcome(r)
     if wire is not None:
         outcome = serde.from_wire(wire, Outcome)
-    return Verification(r.ok, r.replayed, r.entries, divergence, outcome)
+    viewer: Any = "all"
+    if r.viewer == pb.LOG_VIEWER_SPECTATOR:
+        viewer = None
+    elif r.viewer == pb.LOG_VIEWER_SEAT:
+        viewer = r.viewer_seat
+    return Verification(status, r.entries, viewer, divergence, outcome)
 
 
 @attrs.frozen(slots=True)
@@ -453,8 +470,10 @@ class Client:
     def games(self) -> list[dict[str, Any]]:
         return _games(self._call("ListGames", pb.ListGamesRequest()))
 
-    def create(self, game: str, config: Any = None, seed: Any = None) -> Created:
-        kw: dict[str, Any] = {"game": game, "seed": _seed(seed)}
+    def create(
+        self, game: str, config: Any = None, seed: Any = None, rules_version: str | None = None
+    ) -> Created:
+        kw: dict[str, Any] = {"game": game, "seed": _seed(seed), "rules_version": rules_version}
         if config is not None:
             kw["config"] = _config_kw(game, config)
         m = _created(self._call("CreateMatch", pb.CreateMatchRequest(**kw)))
@@ -584,8 +603,10 @@ class AsyncClient:
     async def games(self) -> list[dict[str, Any]]:
         return _games(await self._call("ListGames", pb.ListGamesRequest()))
 
-    async def create(self, game: str, config: Any = None, seed: Any = None) -> Created:
-        kw: dict[str, Any] = {"game": game, "seed": _seed(seed)}
+    async def create(
+        self, game: str, config: Any = None, seed: Any = None, rules_version: str | None = None
+    ) -> Created:
+        kw: dict[str, Any] = {"game": game, "seed": _seed(seed), "rules_version": rules_version}
         if config is not None:
             kw["config"] = _config_kw(game, config)
         m = _created(await self._call("CreateMatch", pb.CreateMatchRequest(**kw)))

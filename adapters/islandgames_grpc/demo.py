@@ -83,7 +83,7 @@ async def demo(
             print(f"reason: {status.outcome['reason']}", file=out)
         else:
             print(f"stopped after {status.seq} actions (not over)", file=out)
-        ok = verdict.ok and verdict.replayed
+        ok = verdict.status == "verified"
         print(
             f"log: {len(log.entries)} entries, seed {log.end.seed if log.end else '?'} "
             f"revealed; server verification: {'verified by replay' if ok else verdict}",

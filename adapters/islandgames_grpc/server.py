@@ -197,13 +197,21 @@ def log_records(log: Any) -> list[dict[str, Any]]:
     return records
 
 
+_VERIFY_STATUS = {
+    "verified": pb.VERIFY_STATUS_VERIFIED,
+    "unfinished": pb.VERIFY_STATUS_UNFINISHED,
+    "diverged": pb.VERIFY_STATUS_DIVERGED,
+}
+
+
 def _verification_pb(v: Verification) -> Any:
     return pb.VerifyLogResponse(
-        ok=v.ok,
-        replayed=v.replayed,
+        status=_VERIFY_STATUS[v.status],
         entries=v.entries,
         divergence=None if v.divergence is None else serde.to_wire(v.divergence),
         outcome=None if v.outcome is None else _outcome_kw(serde.to_wire(v.outcome)),
+        viewer=_VIEWER.get(v.viewer, pb.LOG_VIEWER_SEAT),  # type: ignore[arg-type]
+        viewer_seat=v.viewer if type(v.viewer) is int else None,
     )
 
 
@@ -272,7 +280,8 @@ class _Servicer:
             get_game(game)  # an unknown game is NOT_FOUND before its config is looked at
             config = convert.game_value_wire(req.config, "config", game, "config")
         seed = req.seed if req.HasField("seed") else None
-        m = self.service.create(game, config, seed)
+        rules_version = req.rules_version if req.HasField("rules_version") else None
+        m = self.service.create(game, config, seed, rules_version)
         for s in m.seats:
             self.tokens.remember(s.token, m.game)
         self.tokens.remember(m.spectator_token, m.game)

@@ -265,8 +265,16 @@ class AsyncClient:
         result: list[dict[str, Any]] = await self.call("games")
         return result
 
-    async def create(self, game: str, config: Any = None, seed: int | str | None = None) -> Any:
-        return await self.call("create", game, config, seed)
+    async def create(
+        self,
+        game: str,
+        config: Any = None,
+        seed: int | str | None = None,
+        rules_version: str | None = None,
+    ) -> Any:
+        if rules_version is None:
+            return await self.call("create", game, config, seed)
+        return await self.call("create", game, config, seed, rules_version)
 
     async def act(self, token: str, action: Any, expected_seq: int | None = None) -> Any:
         return await self.call("act", token, action, expected_seq)
@@ -389,8 +397,16 @@ class Client:
     def games(self) -> Any:
         return self.call("games")
 
-    def create(self, game: str, config: Any = None, seed: int | str | None = None) -> Any:
-        return self.call("create", game, config, seed)
+    def create(
+        self,
+        game: str,
+        config: Any = None,
+        seed: int | str | None = None,
+        rules_version: str | None = None,
+    ) -> Any:
+        if rules_version is None:
+            return self.call("create", game, config, seed)
+        return self.call("create", game, config, seed, rules_version)
 
     def act(self, token: str, action: Any, expected_seq: int | None = None) -> Any:
         return self.call("act", token, action, expected_seq)

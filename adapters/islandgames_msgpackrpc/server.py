@@ -21,9 +21,8 @@ from typing import Any
 import attrs
 
 from islandgames import __version__
-from islandgames.core import serde
 from islandgames.core.errors import IslandGamesError
-from islandgames.core.log import ReplayLog, Verification
+from islandgames.core.log import ReplayLog, Verification, record_list
 from islandgames.service import MatchService, Subscription, Update
 from islandgames.service.errors import (
     InternalError,
@@ -59,23 +58,11 @@ _READ_CHUNK = 256 * 1024
 def log_records(log: ReplayLog) -> list[dict[str, Any]]:
     """A log as the list of its file records (header with ``viewer``, entries, end):
     packing each record in turn gives exactly the bytes of ``write_log``."""
-    records: list[dict[str, Any]] = [
-        {"type": "header", **serde.to_wire(log.header), "viewer": log.viewer}
-    ]
-    records.extend({"type": "entry", **serde.to_wire(e)} for e in log.entries)
-    if log.end is not None:
-        records.append({"type": "end", **serde.to_wire(log.end)})
-    return records
+    return record_list(log)
 
 
 def verification_wire(v: Verification) -> dict[str, Any]:
-    return {
-        "ok": v.ok,
-        "replayed": v.replayed,
-        "entries": v.entries,
-        "divergence": None if v.divergence is None else serde.to_wire(v.divergence),
-        "outcome": None if v.outcome is None else serde.to_wire(v.outcome),
-    }
+    return v.to_wire()
 
 
 @attrs.frozen(slots=True)
@@ -93,7 +80,7 @@ _METHODS: dict[str, _Method] = {
         _Method("echo", ("value",), 0),
         _Method("server_info", (), 0),
         _Method("games", (), 0),
-        _Method("create", ("game", "config", "seed"), 1),
+        _Method("create", ("game", "config", "seed", "rules_version"), 1),
         _Method("act", ("token", "action", "expected_seq"), 2),
         _Method("view", ("token",), 1),
         _Method("legal_actions", ("token",), 1),

@@ -20,6 +20,7 @@ from .core.errors import (
     NotYourTurnError,
     ReplayDivergenceError,
     UnknownGameError,
+    UnsupportedRulesVersionError,
 )
 from .core.game import Game, GameInfo, Outcome, Seat, SeatResult
 from .core.log import (
@@ -28,6 +29,7 @@ from .core.log import (
     LogEntry,
     LogHeader,
     ReplayLog,
+    Verdict,
     Verification,
     read_log,
     verify_log,
@@ -35,7 +37,7 @@ from .core.log import (
     write_log,
 )
 from .core.match import Match, redact_log
-from .core.registry import game_ids, games, get_game
+from .core.registry import game_ids, games, get_game, rules_versions
 from .core.rng import Rng
 from .core.serde import canonical_bytes, from_wire, packb, state_hash, to_wire, unpackb
 
@@ -61,6 +63,8 @@ __all__ = [
     "Seat",
     "SeatResult",
     "UnknownGameError",
+    "UnsupportedRulesVersionError",
+    "Verdict",
     "Verification",
     "__version__",
     "canonical_bytes",
@@ -71,6 +75,7 @@ __all__ = [
     "packb",
     "read_log",
     "redact_log",
+    "rules_versions",
     "state_hash",
     "to_wire",
     "unpackb",

@@ -51,9 +51,9 @@ from .core.errors import (
     UnknownGameError,
 )
 from .core.game import Game, Outcome, describe_action
-from .core.log import LogEntry, ReplayLog, read_log, seed_commitment, verify_log
+from .core.log import LogEntry, ReplayLog, Verification, read_log, seed_commitment, verify_log
 from .core.match import Match
-from .core.registry import game_ids, game_module, get_game
+from .core.registry import game_ids, game_module, get_game, rules_versions
 from .core.rng import MAX_SEED, Rng
 
 __all__ = ["main"]
@@ -64,6 +64,7 @@ AnyGame = Game[Any, Any, Any, Any]
 EXIT_OK = 0
 EXIT_FAILED = 1  # a divergence, an engine error during a simulation
 EXIT_USAGE = 2  # a user error: bad arguments, unknown game, unreadable file
+EXIT_UNFINISHED = 3  # replay --verify: chain-consistent, but no seed yet (nothing replayed)
 
 SHORT_HASH = 12
 REASONS_SHOWN = 15
@@ -384,7 +385,9 @@ def _outcome_table(game: AnyGame, outcome: Outcome) -> RenderableType:
 def cmd_games(args: argparse.Namespace) -> int:
     infos = [_load_game(g).info for g in game_ids()]
     if args.json:
-        _print_json([serde.to_wire(info) for info in infos])
+        _print_json(
+            [{**serde.to_wire(i), "rules_versions": list(rules_versions(i.id))} for i in infos]
+        )
         return EXIT_OK
     table = Table(title="islandgames: registered games", box=box.SIMPLE_HEAD)
     table.add_column("id", no_wrap=True, style="bold")
@@ -412,7 +415,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         table.add_row(
             _t(info.id),
             _t(info.title),
-            _t(info.rules_version),
+            _t(", ".join(rules_versions(info.id))),  # every version stays playable
             _t(seats),
             _t(", ".join(info.roles)),
             _t(", ".join(kind) or "deterministic, open"),
@@ -909,9 +912,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _read_log(path: str) -> ReplayLog:
     try:
-        return read_log(path)
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise CliError(f"cannot read {path!r}: {exc.strerror or exc}") from exc
+    try:
+        return read_log(data)
     except DecodeError as exc:
         raise CliError(f"unreadable log {path!r}: {exc}") from exc
+    except LookupError as exc:  # a game or rules version this engine does not have
+        raise CliError(f"{path}: {str(exc).strip(chr(34) + chr(39))}") from exc
+
+
+def _log_game(log: ReplayLog) -> AnyGame:
+    """The game under the rules version the log was recorded with (read_log has
+    checked that this engine has it)."""
+    return get_game(log.header.game, log.header.rules_version)
 
 
 def _log_seed(log: ReplayLog, given: int | None) -> int:
@@ -968,8 +983,14 @@ def _print_header(console: Console, log: ReplayLog, path: str) -> None:
         if log.viewer == "all"
         else ("spectator" if log.viewer is None else f"seat {log.viewer}")
     )
+    newest = get_game(h.game).info.rules_version
+    rules = f"{h.game} (rules {h.rules_version}" + (
+        f"; replayed as {h.rules_version}, newest {newest})"
+        if newest != h.rules_version
+        else ")"
+    )
     for k, v in (
-        ("game", f"{h.game} (rules {h.rules_version})"),
+        ("game", rules),
         ("engine", h.engine_version),
         ("config", json.dumps(h.config, separators=(",", ":"))),
         ("seats", str(h.seats)),
@@ -990,7 +1011,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     need_replay = args.show_states or args.seat is not None
     game: AnyGame | None = None
     if need_replay:
-        game = _load_game(log.header.game)
+        game = _log_game(log)
         if args.seat is not None and not 0 <= args.seat < log.header.seats:
             raise CliError(f"--seat {args.seat}: the log has seats 0..{log.header.seats - 1}")
     try:
@@ -1006,17 +1027,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
         console.print(_t(f"seed: {log.end.seed}"))
         console.print(_t("outcome: " + json.dumps(log.end.outcome, separators=(",", ":"))))
     if args.verify:
-        v = verify_log(log)
-        if not v.ok:
-            console.print(_t(f"DIVERGED at {v.divergence}", "bold red"))
-            return EXIT_FAILED
-        how = (
-            "replayed: seed commitment, every state hash, the chain and the outcome check"
-            if v.replayed
-            else "chain only: the hash chain and the visible actions' "
-            "commitments check (no revealed seed or masked actions, so no replay)"
+        return _print_verdict(console, log, verify_log(log))
+    return EXIT_OK
+
+
+def _print_verdict(console: Console, log: ReplayLog, v: Verification) -> int:
+    """One line for the verdict; the exit code that goes with it."""
+    h = log.header
+    if v.status == "diverged":
+        console.print(_t(f"DIVERGED at {v.divergence}", "bold red"))
+        return EXIT_FAILED
+    if v.status == "unfinished":
+        console.print(
+            _t(
+                f"UNFINISHED: chain-consistent ({v.entries} entries: the hash chain and every "
+                "visible action's commitment hold), but the log has no revealed seed, so "
+                "nothing was replayed; verify it again once the game is over",
+                "bold yellow",
+            )
         )
-        console.print(_t(f"OK ({how}); {v.entries} entries", "bold green"))
+        return EXIT_UNFINISHED
+    console.print(
+        _t(
+            f"VERIFIED: all {v.entries} entries replayed from the revealed seed under "
+            f"{h.game} rules {h.rules_version}; the seed commitment, every state hash, the "
+            "chain and the outcome match",
+            "bold green",
+        )
+    )
     return EXIT_OK
 
 
@@ -1097,6 +1135,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         log = _read_log(args.log)
         if log.header.game != game.info.id:
             raise CliError(f"{args.log} is a {log.header.game} log, not {game.info.id}")
+        game = _log_game(log)
         n = len(log.entries)
         step = n if args.step is None else args.step
         if not 0 <= step <= n:
@@ -1234,8 +1273,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "replay",
         help="show (and verify) a replay log",
-        description="Print a log's header and entries; --verify checks it (exit 0 ok, "
-        "1 divergence, 2 unreadable file).",
+        description="Print a log's header and entries, replayed under the rules version "
+        "it was recorded with; --verify checks it (exit 0 verified: replayed from the "
+        "revealed seed; 3 unfinished: chain-consistent, no seed yet; 1 diverged; "
+        "2 unreadable file or a rules version this engine does not have).",
     )
     p.add_argument("log", metavar="LOG", help="log file")
     p.add_argument(

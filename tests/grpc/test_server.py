@@ -112,11 +112,11 @@ def test_every_rpc_through_the_typed_client(client: Client) -> None:
     assert isinstance(log, ReplayLog) and log.viewer == "all" and log.end is not None
     assert len(log.entries) == len(results) and log.chain_hash == results[-1].chain_hash
     verdict = client.verify(log)
-    assert verdict.ok and verdict.replayed and verdict.entries == len(results)
+    assert verdict.status == "verified" and verdict.entries == len(results)
     assert verdict.outcome is not None and verdict.outcome.reason == results[-1].outcome["reason"]
     data = io.BytesIO()
     write_log(log, data)
-    assert client.verify(data.getvalue()).replayed  # a log file's bytes
+    assert client.verify(data.getvalue()).status == "verified"  # a log file's bytes
     assert client.echo(b"\x00\xff" * 10) == b"\x00\xff" * 10
 
 
@@ -129,18 +129,18 @@ def test_a_running_games_log_is_redacted_and_verifies_against_the_full_log(
     creature = client.log(tokens[0])
     assert creature.viewer == 0 and creature.end is None
     assert client.log(m.spectator_token).viewer is None
-    assert client.verify(creature).ok
+    assert client.verify(creature).status == "unfinished"
     results = play(client, tokens, 4, 10_000, client.status(tokens[0]).to_act)
     assert results[-1].over
     full = client.log(tokens[1])
     verdict = client.verify(creature, full)
-    assert verdict.ok and not verdict.replayed
+    assert verdict.status == "verified" and verdict.viewer == 0
     # a tampered typed log is caught at the tampered entry
     entries = list(full.entries)
     k = len(entries) // 2
     entries[k] = attrs.evolve(entries[k], state_hash="0" * 64)
     bad = client.verify(attrs.evolve(full, entries=tuple(entries)))
-    assert not bad.ok and bad.divergence is not None and bad.divergence.seq == k + 1
+    assert bad.status == "diverged" and bad.divergence is not None and bad.divergence.seq == k + 1
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -441,7 +441,7 @@ def test_a_game_without_typed_messages_travels_as_msgpack(client: Client, toy_ga
     assert any(u is not None and u.action is None for u in updates)  # others' secret bids
     watch.close()
     verdict = client.verify(client.log(tokens[0]))
-    assert verdict.ok and verdict.replayed
+    assert verdict.status == "verified"
 
 
 # --- command line ----------------------------------------------------------------------------

@@ -150,7 +150,8 @@ def test_a_committed_card_is_masked_for_other_seats_until_the_reveal() -> None:
     for viewer in (0, 2, 3, None):
         red = m.log(viewer)
         assert red.entries[seq - 1].action == {"type": "explore", "cards": [4]}
-        assert verify_redacted(red, full).ok
+        # the game runs on: no seed yet, so the check is chain-level only
+        assert verify_redacted(red, full).status == "unfinished"
 
 
 def test_simultaneous_choices_are_withheld_until_all_are_in(na: Any) -> None:

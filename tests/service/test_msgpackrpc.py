@@ -164,14 +164,15 @@ def test_every_method_over_tcp() -> None:
             assert records[0]["type"] == "header" and records[-1]["type"] == "end"
             assert len(records) == seq + 2
             v = await c.verify(records)
-            assert v["ok"] and v["replayed"] and v["entries"] == seq
+            assert v["status"] == "verified" and v["entries"] == seq
             log = await c.log(tokens[1])
-            assert verify_log(log).replayed
-            assert (await c.verify(log))["ok"]  # a ReplayLog object is sent as records
+            assert verify_log(log).status == "verified"
+            # a ReplayLog object is sent as records
+            assert (await c.verify(log))["status"] == "verified"
             bad = [dict(r) for r in records]
             bad[3]["state_hash"] = "00" * 32
             v = await c.verify(bad)
-            assert not v["ok"] and v["divergence"]["seq"] == 3
+            assert v["status"] == "diverged" and v["divergence"]["seq"] == 3
             assert v["divergence"]["what"] in ("chain_hash", "state_hash")
 
     run(body())
@@ -410,7 +411,7 @@ def test_stdio_transport_plays_a_game() -> None:
             seq = await play_toy(client, tokens, random.Random(6))
             assert [u["seq"] async for u in w] == list(range(1, seq + 1))
             v = await client.verify(await client.log_records(tokens[0]))
-            assert v["ok"] and v["replayed"]
+            assert v["status"] == "verified"
         finally:
             await client.close()  # closes the child's stdin: it exits
         assert client.process is not None and client.process.returncode == 0

@@ -27,7 +27,12 @@ from islandgames import (
     write_log,
 )
 from islandgames.core import serde
-from islandgames.core.errors import DecodeError, GameOverError, IslandGamesError
+from islandgames.core.errors import (
+    DecodeError,
+    GameOverError,
+    IslandGamesError,
+    UnsupportedRulesVersionError,
+)
 from islandgames.core.log import ReplayLog
 from islandgames.service import (
     ERROR_CODES,
@@ -337,7 +342,7 @@ def test_no_token_reads_what_its_view_does_not_show(service: MatchService) -> No
     full = service.log(m.spectator_token)
     assert full.viewer == "all" and full.end is not None and full.end.seed == seed_hex
     v = verify_log(full)
-    assert v.ok and v.replayed
+    assert v.status == "verified"
 
 
 def test_running_game_logs_are_redacted_per_seat_and_verify(service: MatchService) -> None:
@@ -351,7 +356,7 @@ def test_running_game_logs_are_redacted_per_seat_and_verify(service: MatchServic
             for seat, tok in ((0, tokens[0]), (1, tokens[1]), (None, m.spectator_token)):
                 log = service.log(tok)
                 assert log.viewer == seat and log.end is None
-                assert verify_log(log).ok
+                assert verify_log(log).status == "unfinished"
                 redacted[seat] = log
             break
     assert redacted, "the game never had a pending secret bid"
@@ -361,7 +366,7 @@ def test_running_game_logs_are_redacted_per_seat_and_verify(service: MatchServic
     full = service.log(tokens[0])
     assert full.viewer == "all" and full.end is not None
     for log in redacted.values():
-        assert verify_redacted(log, full).ok
+        assert verify_redacted(log, full).status == "verified"
 
 
 def play_toy_rest(
@@ -439,12 +444,12 @@ def test_verify_accepts_records_bytes_and_objects_and_finds_tampering(
     path = tmp_path / "game.iglog"
     write_log(log, path)
     data = path.read_bytes()
-    assert service.verify(log).replayed
-    assert service.verify(data).ok
+    assert service.verify(log).status == "verified"
+    assert service.verify(data).status == "verified"
     bad_entry = attrs.evolve(log.entries[3], state_hash="00" * 32)
     tampered = attrs.evolve(log, entries=(*log.entries[:3], bad_entry, *log.entries[4:]))
     v = service.verify(tampered)
-    assert not v.ok and v.divergence is not None and v.divergence.seq == 4
+    assert v.status == "diverged" and v.divergence is not None and v.divergence.seq == 4
     with pytest.raises(LogFormatError):
         service.verify(b"\x92\x01")
     with pytest.raises(LogFormatError):
@@ -476,7 +481,7 @@ def test_sqlite_store_reloads_matches_with_snapshots_and_replay(tmp_path: Path) 
     assert snaps == [5, 10]
     play_friday_from(svc2, tok, rng, 12)
     full = svc2.log(tok)
-    assert verify_log(full).replayed
+    assert verify_log(full).status == "verified"
     svc2.close()
 
 
@@ -606,7 +611,7 @@ def test_concurrent_acts_on_one_match_are_serialised(service: MatchService) -> N
     assert sorted(acked) == list(range(1, len(log.entries) + 1))
     for e in log.entries:
         assert e.action == acked[e.seq]
-    assert verify_log(log).replayed
+    assert verify_log(log).status == "verified"
 
 
 def test_concurrent_matches_in_threads(service: MatchService) -> None:
@@ -627,7 +632,7 @@ def test_concurrent_matches_in_threads(service: MatchService) -> None:
     assert not errors, errors
     for m in matches:
         log = service.log(m.seats[0].token)
-        assert verify_log(log).replayed
+        assert verify_log(log).status == "verified"
 
 
 # --- errors --------------------------------------------------------------------------------
@@ -640,6 +645,8 @@ def test_error_codes_round_trip(entry: Any) -> None:
         exc = StaleSeqError(1, 3)
     elif entry.exception is CorruptMatchError:
         exc = CorruptMatchError("bad", 4)
+    elif entry.exception is UnsupportedRulesVersionError:
+        exc = UnsupportedRulesVersionError("friday", "9.9", ("1.0", "1.1"))
     else:
         exc = entry.exception("something went wrong")
     wire = error_to_wire(exc)

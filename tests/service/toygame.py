@@ -255,7 +255,7 @@ GAME = ToyGame()
 
 def register() -> None:
     registry._MODULES[GAME_ID] = __name__
-    registry._LOADED[GAME_ID] = GAME
+    registry._LOADED.pop(GAME_ID, None)  # the registry loads GAME from this module
 
 
 def unregister() -> None:

@@ -15,10 +15,21 @@ class LogViewer(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     LOG_VIEWER_ALL: _ClassVar[LogViewer]
     LOG_VIEWER_SEAT: _ClassVar[LogViewer]
     LOG_VIEWER_SPECTATOR: _ClassVar[LogViewer]
+
+class VerifyStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    VERIFY_STATUS_UNSPECIFIED: _ClassVar[VerifyStatus]
+    VERIFY_STATUS_VERIFIED: _ClassVar[VerifyStatus]
+    VERIFY_STATUS_UNFINISHED: _ClassVar[VerifyStatus]
+    VERIFY_STATUS_DIVERGED: _ClassVar[VerifyStatus]
 LOG_VIEWER_UNSPECIFIED: LogViewer
 LOG_VIEWER_ALL: LogViewer
 LOG_VIEWER_SEAT: LogViewer
 LOG_VIEWER_SPECTATOR: LogViewer
+VERIFY_STATUS_UNSPECIFIED: VerifyStatus
+VERIFY_STATUS_VERIFIED: VerifyStatus
+VERIFY_STATUS_UNFINISHED: VerifyStatus
+VERIFY_STATUS_DIVERGED: VerifyStatus
 
 class ListGamesRequest(_message.Message):
     __slots__ = ()
@@ -31,7 +42,7 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("id", "title", "rules_version", "min_seats", "max_seats", "roles", "chance", "hidden_information", "simultaneous", "default_config", "summary")
+    __slots__ = ("id", "title", "rules_version", "min_seats", "max_seats", "roles", "chance", "hidden_information", "simultaneous", "default_config", "summary", "rules_versions")
     ID_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -43,6 +54,7 @@ class GameInfo(_message.Message):
     SIMULTANEOUS_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_CONFIG_FIELD_NUMBER: _ClassVar[int]
     SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSIONS_FIELD_NUMBER: _ClassVar[int]
     id: str
     title: str
     rules_version: str
@@ -54,17 +66,20 @@ class GameInfo(_message.Message):
     simultaneous: bool
     default_config: _games_pb2.GameConfig
     summary: str
-    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., rules_version: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., roles: _Optional[_Iterable[str]] = ..., chance: _Optional[bool] = ..., hidden_information: _Optional[bool] = ..., simultaneous: _Optional[bool] = ..., default_config: _Optional[_Union[_games_pb2.GameConfig, _Mapping]] = ..., summary: _Optional[str] = ...) -> None: ...
+    rules_versions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., rules_version: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., roles: _Optional[_Iterable[str]] = ..., chance: _Optional[bool] = ..., hidden_information: _Optional[bool] = ..., simultaneous: _Optional[bool] = ..., default_config: _Optional[_Union[_games_pb2.GameConfig, _Mapping]] = ..., summary: _Optional[str] = ..., rules_versions: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CreateMatchRequest(_message.Message):
-    __slots__ = ("game", "config", "seed")
+    __slots__ = ("game", "config", "seed", "rules_version")
     GAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     game: str
     config: _games_pb2.GameConfig
     seed: str
-    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_games_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[str] = ...) -> None: ...
+    rules_version: str
+    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_games_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[str] = ..., rules_version: _Optional[str] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "role", "token")
@@ -357,18 +372,20 @@ class Divergence(_message.Message):
     def __init__(self, seq: _Optional[int] = ..., what: _Optional[str] = ..., expected: _Optional[str] = ..., found: _Optional[str] = ...) -> None: ...
 
 class VerifyLogResponse(_message.Message):
-    __slots__ = ("ok", "replayed", "entries", "divergence", "outcome")
-    OK_FIELD_NUMBER: _ClassVar[int]
-    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("status", "entries", "divergence", "outcome", "viewer", "viewer_seat")
+    STATUS_FIELD_NUMBER: _ClassVar[int]
     ENTRIES_FIELD_NUMBER: _ClassVar[int]
     DIVERGENCE_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
-    ok: bool
-    replayed: bool
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_SEAT_FIELD_NUMBER: _ClassVar[int]
+    status: VerifyStatus
     entries: int
     divergence: Divergence
     outcome: _common_pb2.Outcome
-    def __init__(self, ok: _Optional[bool] = ..., replayed: _Optional[bool] = ..., entries: _Optional[int] = ..., divergence: _Optional[_Union[Divergence, _Mapping]] = ..., outcome: _Optional[_Union[_common_pb2.Outcome, _Mapping]] = ...) -> None: ...
+    viewer: LogViewer
+    viewer_seat: int
+    def __init__(self, status: _Optional[_Union[VerifyStatus, str]] = ..., entries: _Optional[int] = ..., divergence: _Optional[_Union[Divergence, _Mapping]] = ..., outcome: _Optional[_Union[_common_pb2.Outcome, _Mapping]] = ..., viewer: _Optional[_Union[LogViewer, str]] = ..., viewer_seat: _Optional[int] = ...) -> None: ...
 
 class EchoRequest(_message.Message):
     __slots__ = ("payload",)

@@ -151,7 +151,7 @@ class MatchServiceServicer:
 
     def VerifyLog(self, request, context):
         """Verifies a log sent by anyone (no token): hash chain, commitments, and a replay
-        when the seed is revealed.
+        under the log's rules version when the seed is revealed. One of three verdicts.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -18,6 +18,7 @@ __all__ = [
     "NotYourTurnError",
     "ReplayDivergenceError",
     "UnknownGameError",
+    "UnsupportedRulesVersionError",
 ]
 
 
@@ -43,6 +44,31 @@ class InvalidConfigError(IslandGamesError, ValueError):
 
 class UnknownGameError(IslandGamesError, LookupError):
     """No game is registered under that id."""
+
+
+class UnsupportedRulesVersionError(IslandGamesError, LookupError):
+    """The game exists, but this engine never had that rules version of it (a log or a
+    match from a newer engine, or a made-up version). Every version a game has shipped
+    stays in the engine, so this never happens to a log the engine wrote itself."""
+
+    def __init__(
+        self,
+        game: str,
+        rules_version: object,
+        known: tuple[str, ...],
+        message: str | None = None,
+    ) -> None:
+        shown = rules_version if type(rules_version) is str and len(rules_version) <= 32 else (
+            "(not shown)"
+        )
+        super().__init__(
+            message
+            if message is not None
+            else f"{game} has no rules version {shown!r} (this engine has {', '.join(known)})"
+        )
+        self.game = game
+        self.rules_version = shown
+        self.known = known
 
 
 class DecodeError(IslandGamesError, ValueError):

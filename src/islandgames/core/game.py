@@ -162,12 +162,17 @@ class Game(ABC, Generic[S, A, V, C]):
         n = self.seat_count(state)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise NotYourTurnError(f"seat must be an int in 0..{n - 1}, got {seat!r}")
-        if not isinstance(action, self._action_classes):
+        if type(action) not in self._action_classes:
             raise IllegalActionError(
                 f"expected a {self.info.title} action "
                 f"({', '.join(c.__name__ for c in self._action_classes)}), "
                 f"got {type(action).__name__}"
             )
+        # exactly the declared field types: Step(True) equals Step(1), so a legality
+        # check alone would let it in, with a state that no log can reproduce
+        problem = serde.check_exact(action)
+        if problem is not None:
+            raise IllegalActionError(f"malformed {serde.tag_of(type(action))} action: {problem}")
         if not self.is_legal(state, seat, action):
             legal = self.legal_actions(state, seat)
             if not legal:

@@ -3,7 +3,7 @@
 A log is a msgpack stream of records, each a map with a ``"type"`` key:
 
 * ``header``: format, format_version, engine_version, game, rules_version, config,
-  seats, seed_commitment, initial_state_hash;
+  seats, seed_commitment, initial_state_hash, then viewer;
 * ``entry`` per applied action: seq (1, 2, ...), seat, action (wire form, or None when
   masked), salt, action_commitment, state_hash, chain_hash;
 * ``end`` once the game is over: the revealed seed and the outcome.
@@ -14,11 +14,19 @@ Hashes are blake2b-256 over length-prefixed parts (:func:`serde.digest`):
 ``chain_i = H(chain_{i-1}, seat, action_commitment, state_hash)``. The per-entry salt keeps a
 masked action from being guessed from its commitment; a redacted log keeps every
 commitment and hash, so it verifies against the full log.
+
+Reading is strict: every byte of a file belongs to exactly one record, every record is
+the canonical encoding of its typed value (so there is one spelling of every log), and
+sizes and nesting are bounded. Whatever is hashed is re-encoded from its typed value, so
+records that arrive as structured data (msgpack maps, protobuf, JSON) in any key order
+verify alike. A verification is one of three verdicts (:class:`Verification`).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import typing
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, Literal
@@ -27,21 +35,27 @@ import attrs
 import msgpack
 
 from . import serde
-from .errors import DecodeError, IllegalActionError, LogFormatError
+from .errors import DecodeError, IllegalActionError, InvalidConfigError, LogFormatError
 from .game import Game, Outcome, Seat
 from .rng import seed_to_bytes
 
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "MAX_DEPTH",
+    "MAX_RECORD_BYTES",
     "Divergence",
     "LogEnd",
     "LogEntry",
     "LogHeader",
     "ReplayLog",
+    "Verdict",
     "Verification",
+    "Viewer",
     "action_salt",
+    "parse_records",
     "read_log",
+    "record_list",
     "seed_commitment",
     "verify_log",
     "verify_redacted",
@@ -50,6 +64,24 @@ __all__ = [
 
 FORMAT = "islandgames-log"
 FORMAT_VERSION = 1
+#: The largest record a reader accepts (a header, an entry or an end record is far
+#: smaller): so that no file can make the reader build more than a few MB at once.
+MAX_RECORD_BYTES = 256 * 1024
+#: The deepest nesting of maps and lists a record may have (entries use 4).
+MAX_DEPTH = 32
+
+#: ``"all"`` for a full log; else the seat (None: a spectator) it was redacted for.
+Viewer = int | Literal["all"] | None
+#: ``verified``: every entry replayed from the revealed seed under the header's rules
+#: version, every hash, the chain and the end record's outcome equal to the replay's.
+#: ``unfinished``: no seed yet (or only a per-seat log of a running game): the chain and
+#: every visible action's commitment hold, nothing was replayed. ``diverged``: the first
+#: disagreement is in ``divergence``.
+Verdict = Literal["verified", "unfinished", "diverged"]
+
+AnyGame = Game[Any, Any, Any, Any]
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 @attrs.frozen(slots=True)
@@ -90,7 +122,7 @@ class ReplayLog:
     header: LogHeader
     entries: tuple[LogEntry, ...]
     end: LogEnd | None
-    viewer: int | Literal["all"] | None = "all"
+    viewer: Viewer = "all"
 
     @property
     def chain_hash(self) -> str:
@@ -114,17 +146,62 @@ class Divergence:
 
 @attrs.frozen(slots=True)
 class Verification:
-    """What :func:`verify_log` established.
+    """The verdict on a log: ``status`` is ``verified``, ``unfinished`` or ``diverged``
+    (see :data:`Verdict`); ``entries`` in the log; ``viewer`` it is for; the first
+    ``divergence`` (diverged only); the replayed ``outcome`` (verified, finished only).
+    """
 
-    ``ok``: no divergence. ``replayed``: the seed was known and every action was
-    re-applied by the engine (otherwise only the hash chain and the visible actions'
-    commitments were checked)."""
-
-    ok: bool
-    replayed: bool
+    status: Verdict
     entries: int
+    viewer: Viewer
     divergence: Divergence | None
     outcome: Outcome | None
+
+    @property
+    def verified(self) -> bool:
+        """Only a full replay from the revealed seed makes a log verified."""
+        return self.status == "verified"
+
+    def __str__(self) -> str:
+        if self.status == "diverged":
+            return f"diverged at {self.divergence}"
+        return f"{self.status} ({self.entries} entries)"
+
+    def to_wire(self) -> dict[str, Any]:
+        """The verdict as both protocols send it: ``status``, ``entries``, ``viewer``,
+        ``divergence`` (a map or nil) and ``outcome`` (a map or nil)."""
+        return {
+            "status": self.status,
+            "entries": self.entries,
+            "viewer": self.viewer,
+            "divergence": None if self.divergence is None else serde.to_wire(self.divergence),
+            "outcome": None if self.outcome is None else serde.to_wire(self.outcome),
+        }
+
+    @classmethod
+    def from_wire(cls, data: Any) -> Verification:
+        """The verdict a server sent (:class:`DecodeError` if it is not one)."""
+        if type(data) is not dict or set(data) != {
+            "status", "entries", "viewer", "divergence", "outcome"
+        }:
+            raise DecodeError(f"not a verification: {_shown(data)}")
+        status = data["status"]
+        if status not in ("verified", "unfinished", "diverged") or type(status) is not str:
+            raise DecodeError(f"unknown verification status {_shown(status)}")
+        viewer = data["viewer"]
+        if not (viewer is None or viewer == "all" or type(viewer) is int):
+            raise DecodeError(f"bad viewer {_shown(viewer)}")
+        entries = data["entries"]
+        if type(entries) is not int:
+            raise DecodeError(f"entries must be an int, got {_shown(entries)}")
+        div, out = data["divergence"], data["outcome"]
+        return cls(
+            typing.cast(Verdict, status),
+            entries,
+            viewer,
+            None if div is None else serde.from_wire(div, Divergence),
+            None if out is None else serde.from_wire(out, Outcome),
+        )
 
 
 # --- hashing ----------------------------------------------------------------------------
@@ -154,25 +231,30 @@ def next_chain(prev: bytes, seat: int, commitment: str, state_hash: str) -> byte
 
 
 def make_header(
-    game: Game[Any, Any, Any, Any], seed: int, config: Any, initial_state: Any, engine_version: str
+    game: AnyGame, seed: int, config: Any, initial_state: Any, engine_version: str
 ) -> LogHeader:
-    cfg = serde.to_wire(config)
-    cfg.pop("type", None)
     return LogHeader(
         format=FORMAT,
         format_version=FORMAT_VERSION,
         engine_version=engine_version,
         game=game.info.id,
         rules_version=game.info.rules_version,
-        config=cfg,
+        config=canonical_config(config),
         seats=game.seat_count(initial_state),
         seed_commitment=seed_commitment(seed),
         initial_state_hash=serde.state_hash(initial_state),
     )
 
 
+def canonical_config(config: Any) -> dict[str, Any]:
+    """A config's wire form as the header holds it: every field, in field order."""
+    cfg: dict[str, Any] = serde.to_wire(config)
+    cfg.pop("type", None)
+    return cfg
+
+
 def make_entry(
-    game: Game[Any, Any, Any, Any],
+    game: AnyGame,
     seed: int,
     prev_chain: bytes,
     seq: int,
@@ -190,13 +272,36 @@ def make_entry(
 # --- files ------------------------------------------------------------------------------
 
 
-def _records(log: ReplayLog) -> Iterator[dict[str, Any]]:
-    head = serde.to_wire(log.header)
-    yield {"type": "header", **head, "viewer": log.viewer}
-    for e in log.entries:
-        yield {"type": "entry", **serde.to_wire(e)}
+def _header_record(header: LogHeader, viewer: Viewer) -> dict[str, Any]:
+    return {"type": "header", **serde.to_wire(header), "viewer": viewer}
+
+
+def _entry_record(entry: LogEntry) -> dict[str, Any]:
+    # built by hand: this runs for every entry read or written
+    return {
+        "type": "entry",
+        "seq": entry.seq,
+        "seat": entry.seat,
+        "action": entry.action,
+        "salt": entry.salt,
+        "action_commitment": entry.action_commitment,
+        "state_hash": entry.state_hash,
+        "chain_hash": entry.chain_hash,
+    }
+
+
+def _end_record(end: LogEnd) -> dict[str, Any]:
+    return {"type": "end", **serde.to_wire(end)}
+
+
+def record_list(log: ReplayLog) -> list[dict[str, Any]]:
+    """The log as the list of its file records (header with ``viewer``, entries, end):
+    packing each record in turn gives exactly the bytes of :func:`write_log`."""
+    records = [_header_record(log.header, log.viewer)]
+    records.extend(_entry_record(e) for e in log.entries)
     if log.end is not None:
-        yield {"type": "end", **serde.to_wire(log.end)}
+        records.append(_end_record(log.end))
+    return records
 
 
 def write_log(log: ReplayLog, target: str | os.PathLike[str] | IO[bytes]) -> None:
@@ -214,195 +319,525 @@ def write_log(log: ReplayLog, target: str | os.PathLike[str] | IO[bytes]) -> Non
 
 
 def _write(log: ReplayLog, fh: IO[bytes]) -> None:
-    for rec in _records(log):
+    for rec in record_list(log):
         fh.write(serde.packb(rec))
 
 
-def encode_record(kind: str, obj: Any, **extra: Any) -> bytes:
-    return serde.packb({"type": kind, **serde.to_wire(obj), **extra})
-
-
 def read_log(source: str | os.PathLike[str] | IO[bytes] | bytes) -> ReplayLog:
-    """Read a log written by :func:`write_log` (or streamed by a :class:`Match`)."""
-    if isinstance(source, bytes):
-        data = source
+    """Read a log written by :func:`write_log` (or streamed by a :class:`Match`).
+
+    Every byte must belong to a record in canonical form: a cut inside a record, a length
+    that runs past the end, trailing bytes, a non-canonical spelling, a record too large
+    or nested too deeply is a :class:`LogFormatError` naming the byte offset. A file cut
+    exactly between two records is a valid log of a game still running. A log of a game
+    or rules version this engine does not have raises :class:`UnknownGameError` or
+    :class:`UnsupportedRulesVersionError`.
+    """
+    if isinstance(source, bytes | bytearray | memoryview):
+        data = bytes(source)
     elif isinstance(source, str | os.PathLike):
         try:
             data = Path(source).read_bytes()
         except OSError as exc:
-            raise LogFormatError(f"cannot read log {os.fspath(source)!r}: {exc}") from exc
+            raise LogFormatError(f"cannot read {os.fspath(source)!r}: {exc}") from exc
     else:
         data = source.read()
-    return parse_records(_unpack_stream(data))
+    if not data:
+        raise LogFormatError("empty file: no header record at byte 0")
+    builder = _Builder()
+    for i, start, end in _frames(data):
+        chunk = data[start:end]
+        where = f"record {i} (bytes {start}..{end})"
+        record = _unpack_record(chunk, where)
+        canonical = builder.add(record, where)
+        if canonical != chunk:
+            at = next(
+                (k for k, (a, b) in enumerate(zip(canonical, chunk, strict=False)) if a != b),
+                min(len(canonical), len(chunk)),
+            )
+            raise LogFormatError(
+                f"{where} is not in canonical form: its canonical encoding differs from "
+                f"byte {start + at} on (one spelling per log: hex in lower case, keys in "
+                "field order, the smallest integer encodings, text as str)"
+            )
+    return builder.finish()
 
 
-def _unpack_stream(data: bytes) -> list[Any]:
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=len(data) + 1)
+def _frames(data: bytes) -> Iterator[tuple[int, int, int]]:
+    """(index, start, end) of each top-level msgpack object of ``data``, found without
+    building any of them."""
+    unpacker = msgpack.Unpacker(raw=False, max_buffer_size=max(len(data), 1))
     unpacker.feed(data)
-    out: list[Any] = []
+    start, i = 0, 0
+    while start < len(data):
+        try:
+            unpacker.skip()
+        except msgpack.OutOfData:
+            raise LogFormatError(
+                f"record {i} (from byte {start}) is cut off: it runs past the end of the "
+                f"file at byte {len(data)} (a cut inside a record, or a length that overruns)"
+            ) from None
+        except msgpack.StackError:
+            raise LogFormatError(f"record {i} (from byte {start}) is nested too deeply") from None
+        except Exception as exc:
+            raise LogFormatError(
+                f"record {i} (from byte {start}) is not valid msgpack: "
+                f"{type(exc).__name__}{': ' + str(exc) if str(exc) else ''}"
+            ) from None
+        end = unpacker.tell()
+        if end - start > MAX_RECORD_BYTES:
+            raise LogFormatError(
+                f"record {i} (bytes {start}..{end}) is {end - start} bytes; "
+                f"a record may have at most {MAX_RECORD_BYTES}"
+            )
+        yield i, start, end
+        start, i = end, i + 1
+
+
+def _unpack_record(chunk: bytes, where: str) -> Any:
     try:
-        out.extend(unpacker)
+        return msgpack.unpackb(chunk, raw=False, strict_map_key=True, use_list=True)
     except Exception as exc:
-        raise LogFormatError(f"malformed msgpack after record {len(out)}: {exc}") from exc
-    if unpacker.tell() != len(data):
-        raise LogFormatError(
-            f"truncated log: record {len(out)} is incomplete "
-            f"({len(data) - unpacker.tell()} trailing bytes)"
-        )
-    return out
+        raise LogFormatError(f"{where}: {type(exc).__name__}: {exc}") from None
 
 
 def parse_records(records: Iterable[Any]) -> ReplayLog:
-    """Build a :class:`ReplayLog` from decoded records, checking their framing."""
-    header: LogHeader | None = None
-    viewer: Any = "all"
-    entries: list[LogEntry] = []
-    end: LogEnd | None = None
-    for i, rec in enumerate(records):
-        if type(rec) is not dict or type(rec.get("type")) is not str:
-            raise LogFormatError(f"record {i} is not a map with a 'type' key")
-        body = {k: v for k, v in rec.items() if k != "type"}
-        kind = rec["type"]
+    """A :class:`ReplayLog` from records given as structured data (maps in any key
+    order: msgpack, JSON, protobuf converted), checked as strictly as :func:`read_log`
+    checks a file, and held in canonical form (so hashes never depend on key order)."""
+    builder = _Builder()
+    for i, record in enumerate(records):
+        builder.add(record, f"record {i}")
+    return builder.finish()
+
+
+def _check_depth(value: Any, where: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH, without recursion."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise LogFormatError(f"{where} is nested more than {MAX_DEPTH} levels deep")
+        for child in item.values() if type(item) is dict else item:
+            kind = type(child)
+            if kind is dict or kind is list or kind is tuple:
+                stack.append((child, depth + 1))
+
+
+_HEADER_KEYS = ("type", *(f.name for f in attrs.fields(LogHeader)), "viewer")
+_ENTRY_KEYS = ("type", *(f.name for f in attrs.fields(LogEntry)))
+_END_KEYS = ("type", *(f.name for f in attrs.fields(LogEnd)))
+
+
+class _Actions:
+    """A game's actions decoded from wire data, with their canonical bytes, remembered
+    for one read or verification (a log repeats its actions a lot). Keyed by the msgpack
+    of the wire data as given, which tells apart every value msgpack does (1, true and
+    1.0 alike): the typed actions are immutable, so nothing depends on the memo."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+        self.seen: dict[bytes, tuple[Any, bytes]] = {}
+
+    def decode(self, wire: Any) -> tuple[Any, bytes]:
+        """(the typed action, its canonical bytes); :class:`DecodeError` if it is none."""
         try:
-            if kind == "header":
-                if i != 0:
-                    raise LogFormatError(f"record {i}: header must come first")
-                viewer = body.pop("viewer", "all")
-                if not (viewer == "all" or viewer is None or type(viewer) is int):
-                    raise LogFormatError(f"record {i}: bad viewer {viewer!r}")
-                header = serde.from_wire(body, LogHeader)
-                if header.format != FORMAT:
-                    raise LogFormatError(f"not an islandgames log (format {header.format!r})")
-                if header.format_version != FORMAT_VERSION:
-                    raise LogFormatError(
-                        f"unsupported log format_version {header.format_version} "
-                        f"(this engine reads {FORMAT_VERSION})"
-                    )
-            elif header is None:
-                raise LogFormatError(f"record {i}: the log does not start with a header")
-            elif end is not None:
-                raise LogFormatError(f"record {i}: nothing may follow the end record")
-            elif kind == "entry":
-                entries.append(serde.from_wire(body, LogEntry))
-            elif kind == "end":
-                end = serde.from_wire(body, LogEnd)
-            else:
-                raise LogFormatError(f"record {i}: unknown record type {kind!r}")
-        except LogFormatError:
-            raise
-        except DecodeError as exc:
-            raise LogFormatError(f"record {i} ({kind}): {exc}") from exc
-    if header is None:
-        raise LogFormatError("empty log: no header record")
-    return ReplayLog(header, tuple(entries), end, viewer)
+            key = serde.packb(wire)
+        except (TypeError, ValueError, OverflowError) as exc:  # only from Python callers
+            raise DecodeError(f"not wire data: {exc}") from exc
+        hit = self.seen.get(key)
+        if hit is None:
+            action = self.game.decode_action(wire)
+            hit = self.seen[key] = (action, serde.packb(self.game.encode_action(action)))
+        return hit
+
+
+class _Builder:
+    """Typed, canonical records one at a time, in order; the header decides the game."""
+
+    def __init__(self) -> None:
+        self.header: LogHeader | None = None
+        self.viewer: Viewer = "all"
+        self.actions: _Actions | None = None
+        self.entries: list[LogEntry] = []
+        self.end: LogEnd | None = None
+        self.count = 0
+
+    def add(self, record: Any, where: str) -> bytes:
+        """Check ``record``; return its canonical bytes."""
+        if self.end is not None:
+            raise LogFormatError(f"{where}: nothing may follow the end record")
+        if type(record) is not dict or type(record.get("type")) is not str:
+            raise LogFormatError(f"{where} is not a map with a string 'type' key")
+        _check_depth(record, where)
+        kind = record["type"]
+        first = self.count == 0
+        self.count += 1
+        if kind == "header":
+            if not first:
+                raise LogFormatError(f"{where}: a header may only come first")
+            return self._header(record, where)
+        if self.header is None:
+            raise LogFormatError(f"{where}: the log does not start with a header")
+        if kind == "entry":
+            return self._entry(record, where)
+        if kind == "end":
+            return self._end(record, where)
+        raise LogFormatError(f"{where}: unknown record type {_shown(kind)}")
+
+    def finish(self) -> ReplayLog:
+        if self.header is None:
+            raise LogFormatError("empty log: no header record")
+        return ReplayLog(self.header, tuple(self.entries), self.end, self.viewer)
+
+    def _header(self, record: dict[str, Any], where: str) -> bytes:
+        from .registry import get_game  # late: the registry imports the games
+
+        _keys(record, _HEADER_KEYS, where)
+        fmt = record["format"]
+        if fmt != FORMAT:
+            raise LogFormatError(f"{where}: not an islandgames log (format {_shown(fmt)})")
+        version = record["format_version"]
+        if type(version) is not int or version != FORMAT_VERSION:
+            raise LogFormatError(
+                f"{where}: unsupported log format_version {_shown(version)} "
+                f"(this engine reads {FORMAT_VERSION})"
+            )
+        body = {k: record[k] for k in _HEADER_KEYS[1:-1]}
+        header = _typed(body, LogHeader, where)
+        for name in ("seed_commitment", "initial_state_hash"):
+            _hex(getattr(header, name), f"{where}: {name}")
+        if len(header.engine_version) > 64:
+            raise LogFormatError(f"{where}: engine_version is longer than 64 characters")
+        game = get_game(header.game, header.rules_version)
+        try:
+            config = game.decode_config(header.config)
+        except (DecodeError, InvalidConfigError) as exc:
+            raise LogFormatError(f"{where}: config: {exc}") from exc
+        canonical = canonical_config(config)
+        if header.config != canonical:
+            raise LogFormatError(
+                f"{where}: the config must list every field of the {game.info.id} config "
+                f"exactly once ({', '.join(canonical)})"
+            )
+        if not game.info.min_seats <= header.seats <= game.info.max_seats:
+            raise LogFormatError(
+                f"{where}: seats {header.seats} outside {game.info.min_seats}.."
+                f"{game.info.max_seats}"
+            )
+        viewer = record["viewer"]
+        if not _viewer_ok(viewer, header.seats):
+            raise LogFormatError(
+                f"{where}: viewer must be 'all', nil or a seat 0..{header.seats - 1}, "
+                f"got {_shown(viewer)}"
+            )
+        header = attrs.evolve(header, config=canonical)
+        self.header, self.viewer, self.actions = header, viewer, _Actions(game)
+        return serde.packb(_header_record(header, viewer))
+
+    def _entry(self, record: dict[str, Any], where: str) -> bytes:
+        # checked field by field (the hot part of reading a log)
+        _keys(record, _ENTRY_KEYS, where)
+        for name in ("seq", "seat"):
+            value = record[name]
+            if type(value) is not int or not -serde.MAX_SAFE_INT <= value <= serde.MAX_SAFE_INT:
+                raise LogFormatError(f"{where}: {name} must be an int, got {_shown(value)}")
+        for name in ("action_commitment", "state_hash", "chain_hash"):
+            _hex(record[name], f"{where}: {name}")
+        salt = record["salt"]
+        if salt is not None:
+            _hex(salt, f"{where}: salt")
+        action = record["action"]
+        if action is not None:
+            assert self.actions is not None
+            try:
+                _, canonical = self.actions.decode(action)
+            except DecodeError as exc:
+                raise LogFormatError(f"{where}: action: {exc}") from exc
+            action = serde.unpackb(canonical)  # a map of its own for this entry
+        entry = LogEntry(
+            record["seq"], record["seat"], action, salt, record["action_commitment"],
+            record["state_hash"], record["chain_hash"],
+        )  # fmt: skip
+        self.entries.append(entry)
+        return serde.packb(_entry_record(entry))
+
+    def _end(self, record: dict[str, Any], where: str) -> bytes:
+        _keys(record, _END_KEYS, where)
+        seed = record["seed"]
+        if type(seed) is not str or not _HEX64.fullmatch(seed):
+            raise LogFormatError(
+                f"{where}: seed must be exactly 64 lower-case hex digits, got {_shown(seed)}"
+            )
+        outcome = _typed(record["outcome"], Outcome, f"{where}: outcome")
+        end = LogEnd(seed, serde.to_wire(outcome))
+        self.end = end
+        return serde.packb(_end_record(end))
+
+
+def _viewer_ok(viewer: Any, seats: int) -> bool:
+    return (
+        (type(viewer) is str and viewer == "all")
+        or viewer is None
+        or (type(viewer) is int and 0 <= viewer < seats)
+    )
+
+
+def _keys(record: dict[str, Any], expected: tuple[str, ...], where: str) -> None:
+    if len(record) != len(expected) or any(k not in record for k in expected):
+        missing = [k for k in expected if k not in record]
+        extra = sorted(map(str, set(record) - set(expected)))[:5]
+        raise LogFormatError(
+            f"{where}: a {record['type']} record has exactly the keys {', '.join(expected)}"
+            + (f"; missing {', '.join(missing)}" if missing else "")
+            + (f"; unknown {', '.join(map(_shown, extra))}" if extra else "")
+        )
+
+
+def _typed(data: Any, cls: Any, where: str) -> Any:
+    try:
+        return serde.from_wire(data, cls)
+    except DecodeError as exc:
+        raise LogFormatError(f"{where}: {exc}") from exc
+
+
+def _hex(value: Any, where: str) -> None:
+    if type(value) is not str or not _HEX64.fullmatch(value):
+        raise LogFormatError(f"{where} must be 64 lower-case hex digits, got {_shown(value)}")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 # --- verification -----------------------------------------------------------------------
 
 
-def _fail(n: int, div: Divergence) -> Verification:
-    return Verification(False, False, n, div, None)
+def _diverged(log: ReplayLog, seq: int, what: str, expected: str, found: str) -> Verification:
+    return Verification(
+        "diverged", len(log.entries), log.viewer, Divergence(seq, what, expected, found), None
+    )
 
 
 def verify_log(log: ReplayLog) -> Verification:
-    """Check a log: the hash chain and commitments always; with the revealed seed, also
-    the seed commitment and a full replay (every state hash, the outcome).
+    """The verdict on ``log`` (:class:`Verification`), never raising for a log that was
+    read or parsed, except for a game or rules version this engine does not have
+    (:class:`UnknownGameError`, :class:`UnsupportedRulesVersionError`).
 
-    Returns a :class:`Verification` naming the first divergence; never raises for a
-    log that parsed.
+    Always: ``seq`` runs 1..n, every seat is in range, every visible action matches its
+    commitment (re-encoded canonically), the chain holds; a full log masks nothing.
+    Without an end record that is all (``unfinished``). With it, the seed must match the
+    commitment and the header must be the one its seed and config give; every action is
+    replayed under the header's rules version (a masked action of a per-seat log is the
+    legal action its commitment names, found with the revealed salt), every state hash
+    and the outcome must match, and for a per-seat log every entry must show exactly
+    what its viewer may see of that action. Only then is the log ``verified``.
     """
     from .registry import get_game  # late: the registry imports the games
 
     h = log.header
-    n = len(log.entries)
+    game = get_game(h.game, h.rules_version)
+    full = log.viewer == "all"
+    if not _viewer_ok(log.viewer, h.seats):
+        return _diverged(
+            log, 0, "viewer", f"'all', None or a seat 0..{h.seats - 1}", _shown(log.viewer)
+        )
     try:
-        game = get_game(h.game)
-    except LookupError:
-        return _fail(n, Divergence(0, "unknown game", "a registered game", h.game))
-    if h.rules_version != game.info.rules_version:
-        return _fail(n, Divergence(0, "rules_version", game.info.rules_version, h.rules_version))
-    chain = header_chain(h)
+        chain = header_chain(h)
+    except Exception as exc:  # a header built in Python with values the wire cannot hold
+        return _diverged(log, 0, "header", "a header in wire form", str(exc))
+    shown: list[Any] = []  # each visible action, typed (None: masked or partial)
+    actions = _Actions(game)
     for i, e in enumerate(log.entries, start=1):
-        if e.seq != i:
-            return _fail(n, Divergence(i, "seq", str(i), str(e.seq)))
-        if e.action is not None and e.salt is not None:
+        if type(e.seq) is not int or e.seq != i:
+            return _diverged(log, i, "seq", str(i), str(e.seq))
+        if type(e.seat) is not int or not 0 <= e.seat < h.seats:
+            return _diverged(log, i, "seat", f"a seat 0..{h.seats - 1}", str(e.seat))
+        for name in ("action_commitment", "state_hash", "chain_hash", "salt"):
+            value = getattr(e, name)
+            if not (value is None and name == "salt") and (
+                type(value) is not str or not _HEX64.fullmatch(value)
+            ):
+                return _diverged(log, i, name, "64 lower-case hex digits", _shown(value))
+        if e.action is None:
+            if full:
+                return _diverged(
+                    log, i, "action", "every action, with its salt (a full log masks nothing)",
+                    "a masked action",
+                )
+            if e.salt is not None:
+                return _diverged(log, i, "salt", "no salt for a masked action", "a salt")
+        elif e.salt is not None:
             try:
-                found = action_commitment(e.salt, e.action)
-            except ValueError:
-                found = "unreadable salt"
+                typed, canonical = actions.decode(e.action)
+            except DecodeError as exc:
+                return _diverged(log, i, "action", "an action of the game", str(exc))
+            found = serde.digest(bytes.fromhex(e.salt), canonical).hex()
             if found != e.action_commitment:
-                return _fail(n, Divergence(i, "action_commitment", found, e.action_commitment))
-        try:
-            chain = next_chain(chain, e.seat, e.action_commitment, e.state_hash)
-        except (ValueError, OverflowError):
-            return _fail(n, Divergence(i, "hash format", "hex digests", "non-hex"))
+                return _diverged(log, i, "action_commitment", found, e.action_commitment)
+            shown.append(typed)
+        elif full:
+            return _diverged(
+                log, i, "salt", "every action's salt (a full log masks nothing)", "no salt"
+            )
+        if len(shown) < i:
+            shown.append(None)
+        chain = next_chain(chain, e.seat, e.action_commitment, e.state_hash)
         if chain.hex() != e.chain_hash:
-            return _fail(n, Divergence(i, "chain_hash", chain.hex(), e.chain_hash))
+            return _diverged(log, i, "chain_hash", chain.hex(), e.chain_hash)
     if log.end is None:
-        return Verification(True, False, n, None, None)
-    return _replay(game, log)
+        return Verification("unfinished", len(log.entries), log.viewer, None, None)
+    return _replay(game, log, shown)
 
 
-def _replay(game: Game[Any, Any, Any, Any], log: ReplayLog) -> Verification:
+def _replay(game: AnyGame, log: ReplayLog, shown: list[Any]) -> Verification:
     h, end = log.header, log.end
     assert end is not None
     n = len(log.entries)
-    try:
-        seed = int(end.seed, 16)
-        seed_to_bytes(seed)
-    except ValueError:
-        return _fail(n, Divergence(n + 1, "seed", "64 hex digits", end.seed))
+    if type(end.seed) is not str or not _HEX64.fullmatch(end.seed):
+        return _diverged(log, n, "seed", "64 lower-case hex digits", _shown(end.seed))
+    seed = int(end.seed, 16)
     if seed_commitment(seed) != h.seed_commitment:
-        return _fail(n, Divergence(0, "seed_commitment", seed_commitment(seed), h.seed_commitment))
+        return _diverged(log, 0, "seed_commitment", seed_commitment(seed), h.seed_commitment)
     try:
         config = game.decode_config(h.config)
         state = game.new(seed, config)
-    except (DecodeError, ValueError) as exc:
-        return _fail(n, Divergence(0, "config", "a valid config", str(exc)))
-    if serde.state_hash(state) != h.initial_state_hash:
-        return _fail(
-            n, Divergence(0, "initial_state_hash", serde.state_hash(state), h.initial_state_hash)
-        )
-    for e in log.entries:
-        if e.action is None:
-            return Verification(True, False, n, None, None)
-        if e.salt != action_salt(seed, e.seq):
-            return _fail(n, Divergence(e.seq, "salt", action_salt(seed, e.seq), str(e.salt)))
+    except (DecodeError, InvalidConfigError) as exc:
+        return _diverged(log, 0, "config", "a valid config", str(exc))
+    expected = make_header(game, seed, config, state, h.engine_version)
+    if expected != h:
+        for f in attrs.fields(LogHeader):
+            mine, theirs = getattr(expected, f.name), getattr(h, f.name)
+            if mine != theirs:
+                return _diverged(log, 0, f.name, _shown(mine), _shown(theirs))
+    steps: list[tuple[Any, LogEntry, Any]] = []  # per-seat logs: checked once the end is known
+    for e, visible in zip(log.entries, shown, strict=True):
+        salt = action_salt(seed, e.seq)
+        if e.salt is not None and e.salt != salt:
+            return _diverged(log, e.seq, "salt", salt, e.salt)
+        if visible is not None:
+            action = visible
+        else:
+            action = _recover(game, state, e.seat, salt, e.action_commitment)
+            if action is None:
+                return _diverged(
+                    log, e.seq, "action_commitment",
+                    "the commitment of a legal action of that seat", e.action_commitment,
+                )  # fmt: skip
         try:
-            action = game.decode_action(e.action)
-            state = game.apply(state, e.seat, action)
-        except (DecodeError, IllegalActionError) as exc:
-            return _fail(n, Divergence(e.seq, "action", "a legal action", str(exc)))
-        found = serde.state_hash(state)
+            after = game.apply(state, e.seat, action)
+        except IllegalActionError as exc:
+            return _diverged(log, e.seq, "action", "a legal action", str(exc))
+        found = serde.state_hash(after)
         if found != e.state_hash:
-            return _fail(n, Divergence(e.seq, "state_hash", found, e.state_hash))
+            return _diverged(log, e.seq, "state_hash", found, e.state_hash)
+        if log.viewer != "all":
+            steps.append((state, e, action))
+        state = after
     outcome = game.outcome(state)
     if outcome is None:
-        return _fail(n, Divergence(n, "end", "a finished game", "the game is not over"))
+        return _diverged(log, n, "end", "a finished game", "the game is not over")
     wire = serde.to_wire(outcome)
     if wire != end.outcome:
-        return _fail(n, Divergence(n, "outcome", repr(wire), repr(end.outcome)))
-    return Verification(True, True, n, None, outcome)
+        return _diverged(log, n, "outcome", _shown(wire), _shown(end.outcome))
+    for before, e, action in steps:
+        problem = _redaction_problem(game, before, e, action, log.viewer, state)
+        if problem is not None:
+            return _diverged(log, e.seq, "redaction", *problem)
+    return Verification("verified", n, log.viewer, None, outcome)
+
+
+def _recover(game: AnyGame, state: Any, seat: int, salt: str, commitment: str) -> Any:
+    """The legal action of ``seat`` whose commitment under ``salt`` is ``commitment``."""
+    key = bytes.fromhex(salt)
+    for action in game.legal_actions(state, seat):
+        if serde.digest(key, serde.packb(game.encode_action(action))).hex() == commitment:
+            return action
+    return None
+
+
+def _redaction_problem(
+    game: AnyGame, before: Any, e: LogEntry, action: Any, viewer: Viewer, now: Any
+) -> tuple[str, str] | None:
+    """(expected, found) if ``e`` does not show exactly what ``viewer`` may see of
+    ``action`` once the match has reached ``now``."""
+    assert viewer != "all"
+    shown = game.redact_action(before, e.seat, action, viewer, now)
+    who = "a spectator" if viewer is None else f"seat {viewer}"
+    if shown == action:
+        if e.salt is None:
+            return f"the whole action, as {who} sees it", "a masked action"
+        return None
+    wire = None if shown is None else game.encode_action(shown)
+    if e.salt is not None:
+        return f"the action masked for {who}", "the whole action with its salt"
+    if e.action != wire:
+        return f"{_shown(wire)} (as {who} sees it)", _shown(e.action)
+    return None
 
 
 def verify_redacted(redacted: ReplayLog, full: ReplayLog) -> Verification:
-    """Check a per-seat log against the full log: same header, same hashes entry by
-    entry, and every action it shows matches the full log's commitment."""
-    own = verify_log(attrs.evolve(redacted, end=None))
-    if not own.ok:
-        return own
+    """The verdict on a per-seat log checked against the full log: the same header,
+    every entry's seat and hashes equal to the full log's, and every visible part of every
+    entry (partial forms included) exactly the true action's redaction for the per-seat
+    log's viewer. ``verified`` needs a verified full log; while the full log is
+    ``unfinished`` (no seed), masked and partial forms cannot be checked and the verdict
+    is at most ``unfinished``. A divergence of the full log itself is reported with
+    ``what`` starting with ``"full log: "``."""
     n = len(redacted.entries)
+    if full.viewer != "all":
+        return _diverged(redacted, 0, "full log: viewer", "'all'", str(full.viewer))
+    whole = verify_log(full)
+    if whole.status == "diverged":
+        assert whole.divergence is not None
+        div = attrs.evolve(whole.divergence, what="full log: " + whole.divergence.what)
+        return Verification("diverged", n, redacted.viewer, div, None)
+    own = verify_log(redacted)
+    if own.status == "diverged":
+        return own
     if serde.canonical_bytes(redacted.header) != serde.canonical_bytes(full.header):
-        return _fail(n, Divergence(0, "header", "the full log's header", "a different header"))
+        return _diverged(redacted, 0, "header", "the full log's header", "a different header")
     if n > len(full.entries):
-        return _fail(n, Divergence(len(full.entries) + 1, "entry", "no entry", "an extra entry"))
+        return _diverged(
+            redacted, len(full.entries) + 1, "entry", "no entry (the full log ends here)",
+            "an extra entry",
+        )  # fmt: skip
     for r, f in zip(redacted.entries, full.entries, strict=False):
         for what in ("seat", "action_commitment", "state_hash", "chain_hash"):
             if getattr(r, what) != getattr(f, what):
-                return _fail(
-                    n, Divergence(r.seq, what, str(getattr(f, what)), str(getattr(r, what)))
+                return _diverged(
+                    redacted, r.seq, what, str(getattr(f, what)), str(getattr(r, what))
                 )
-        if r.action is not None and r.salt is None and r.action != f.action:
-            # a partly masked action: allowed only as a redaction, never as a different one
-            continue
-    return Verification(True, False, n, None, None)
+    if redacted.end is not None and (n != len(full.entries) or redacted.end != full.end):
+        return _diverged(redacted, n, "end", "the full log's end record", "another one")
+    if whole.status == "unfinished":
+        for r, f in zip(redacted.entries, full.entries, strict=False):
+            if r.salt is not None and (r.salt != f.salt or r.action != f.action):
+                return _diverged(redacted, r.seq, "action", _shown(f.action), _shown(r.action))
+        return Verification("unfinished", n, redacted.viewer, None, None)
+    from .registry import get_game
+
+    game = get_game(full.header.game, full.header.rules_version)
+    assert full.end is not None
+    seed = int(full.end.seed, 16)
+    states = list(_states(game, seed, full, n))
+    now = states[-1][1] if states else game.new(seed, game.decode_config(full.header.config))
+    for (before, _), r, f in zip(states, redacted.entries, full.entries[:n], strict=True):
+        assert f.action is not None
+        action = game.decode_action(f.action)
+        problem = _redaction_problem(game, before, r, action, redacted.viewer, now)
+        if problem is not None:
+            return _diverged(redacted, r.seq, "redaction", *problem)
+    outcome = whole.outcome if redacted.end is not None else None
+    return Verification("verified", n, redacted.viewer, None, outcome)
+
+
+def _states(game: AnyGame, seed: int, full: ReplayLog, upto: int) -> Iterator[tuple[Any, Any]]:
+    """(before, after) for the first ``upto`` entries of a verified full log."""
+    state = game.new(seed, game.decode_config(full.header.config))
+    for e in full.entries[:upto]:
+        assert e.action is not None
+        after = game.apply(state, e.seat, game.decode_action(e.action))
+        yield state, after
+        state = after

@@ -40,6 +40,7 @@ __all__ = ["Match", "redact_log"]
 class Match:
     """A game, its current state and its log. Not thread-safe; one writer at a time.
 
+    ``game`` is a game id (its newest rules, or ``rules_version``) or a game object.
     ``seed`` defaults to 128 bits from the OS. With ``log_path``, every record is
     appended to that file (and flushed) as it is made, so a crash loses nothing that
     was acknowledged.
@@ -52,8 +53,17 @@ class Match:
         config: Any = None,
         *,
         log_path: str | os.PathLike[str] | None = None,
+        rules_version: str | None = None,
     ) -> None:
-        self.game: Game[Any, Any, Any, Any] = get_game(game) if isinstance(game, str) else game
+        if isinstance(game, str):
+            self.game: Game[Any, Any, Any, Any] = get_game(game, rules_version)
+        elif rules_version is not None and rules_version != game.info.rules_version:
+            raise ValueError(
+                f"rules_version {rules_version!r} given with a game object of rules "
+                f"{game.info.rules_version}"
+            )
+        else:
+            self.game = game
         self.seed: int = secrets.randbits(128) if seed is None else seed
         self.config: Any = self.game.info.default_config if config is None else config
         self.state: Any = self.game.new(self.seed, self.config)
@@ -143,16 +153,17 @@ class Match:
 
     @classmethod
     def from_log(cls, log: ReplayLog | str | os.PathLike[str], seed: int | None = None) -> Match:
-        """Rebuild a match by replaying a full log. The seed comes from the log's end
-        record or, for a game still running, must be given. Raises
-        :class:`ReplayDivergenceError` at the first entry that does not reproduce."""
+        """Rebuild a match by replaying a full log, under the rules version it was
+        recorded with. The seed comes from the log's end record or, for a game still
+        running, must be given. Raises :class:`ReplayDivergenceError` at the first entry
+        that does not reproduce."""
         if not isinstance(log, ReplayLog):
             log = read_log(Path(log))
         if seed is None:
             if log.end is None:
                 raise ReplayDivergenceError("the log has no revealed seed; pass seed=")
             seed = int(log.end.seed, 16)
-        game = get_game(log.header.game)
+        game = get_game(log.header.game, log.header.rules_version)
         m = cls(game, seed, game.decode_config(log.header.config))
         if serde.canonical_bytes(m.header) != serde.canonical_bytes(
             _same_version(log.header, m.header)

@@ -1,12 +1,23 @@
-"""The game registry: ``get_game(id)`` and ``games()``.
+"""The game registry: ``get_game(id)``, every rules version of a game, and ``games()``.
+
+``get_game(id)`` is the newest rules of a game; every rules version a game has ever
+shipped stays available by name, so a log or a stored match is always replayed under
+the rules it was played with.
 
 >>> get_game("friday").info.title
 'Friday'
+>>> get_game("friday", rules_version="1.0").info.rules_version
+'1.0'
 >>> try:
 ...     get_game("chess")
 ... except LookupError as exc:
 ...     print(exc)  # doctest: +ELLIPSIS
 unknown game 'chess'; known games: friday, ...
+>>> try:
+...     get_game("friday", rules_version="9.9")
+... except LookupError as exc:
+...     print(exc)  # doctest: +ELLIPSIS
+friday has no rules version '9.9' (this engine has 1.0, ...)
 """
 
 from __future__ import annotations
@@ -16,12 +27,13 @@ import typing
 from types import ModuleType
 from typing import Any
 
-from .errors import UnknownGameError
+from .errors import UnknownGameError, UnsupportedRulesVersionError
 from .game import Game, GameInfo
 
-__all__ = ["game_ids", "game_module", "games", "get_game"]
+__all__ = ["game_ids", "game_module", "games", "get_game", "rules_versions"]
 
-# game id -> module that defines GAME. Order is the listing order.
+# game id -> module that defines GAMES (every rules version, oldest first) and GAME (the
+# newest). Order is the listing order.
 _MODULES: dict[str, str] = {
     "friday": "islandgames.games.friday",
     "forbidden-island": "islandgames.games.forbidden_island",
@@ -29,7 +41,10 @@ _MODULES: dict[str, str] = {
     "gozer": "islandgames.games.gozer",
 }
 
-_LOADED: dict[str, Game[Any, Any, Any, Any]] = {}
+AnyGame = Game[Any, Any, Any, Any]
+
+# game id -> {rules_version: game}, in version order (oldest first)
+_LOADED: dict[str, dict[str, AnyGame]] = {}
 
 
 def game_ids() -> tuple[str, ...]:
@@ -37,26 +52,52 @@ def game_ids() -> tuple[str, ...]:
     return tuple(_MODULES)
 
 
-def get_game(game_id: str) -> Game[Any, Any, Any, Any]:
-    """The game registered as ``game_id``, or :class:`UnknownGameError`."""
-    game = _LOADED.get(game_id)
-    if game is not None:
-        return game
-    module = _MODULES.get(game_id) if isinstance(game_id, str) else None
+def _versions(game_id: str) -> dict[str, AnyGame]:
+    loaded = _LOADED.get(game_id)
+    if loaded is not None:
+        return loaded
+    module = _MODULES.get(game_id) if type(game_id) is str else None
     if module is None:
-        raise UnknownGameError(f"unknown game {game_id!r}; known games: {', '.join(_MODULES)}")
-    game = typing.cast("Game[Any, Any, Any, Any]", importlib.import_module(module).GAME)
-    _LOADED[game_id] = game
+        shown = game_id if type(game_id) is str and len(game_id) <= 64 else "(not shown)"
+        raise UnknownGameError(f"unknown game {shown!r}; known games: {', '.join(_MODULES)}")
+    mod = importlib.import_module(module)
+    games = typing.cast("tuple[AnyGame, ...]", getattr(mod, "GAMES", (mod.GAME,)))
+    loaded = {g.info.rules_version: g for g in games}
+    if len(loaded) != len(games) or games[-1] is not mod.GAME:
+        raise RuntimeError(f"{module}: GAMES must list distinct rules versions, GAME last")
+    _LOADED[game_id] = loaded
+    return loaded
+
+
+def get_game(game_id: str, rules_version: str | None = None) -> AnyGame:
+    """The game registered as ``game_id`` (:class:`UnknownGameError` if none), under its
+    newest rules or under ``rules_version`` (:class:`UnsupportedRulesVersionError` if this
+    engine never had that version)."""
+    versions = _versions(game_id)
+    if rules_version is None:
+        return next(reversed(versions.values()))
+    game = versions.get(rules_version) if type(rules_version) is str else None
+    if game is None:
+        raise UnsupportedRulesVersionError(game_id, rules_version, tuple(versions))
     return game
 
 
+def rules_versions(game_id: str) -> tuple[str, ...]:
+    """Every rules version of ``game_id`` this engine can play and verify, oldest first.
+
+    >>> rules_versions("gozer")
+    ('1.0', '1.1')
+    """
+    return tuple(_versions(game_id))
+
+
 def games() -> tuple[GameInfo, ...]:
-    """The :class:`GameInfo` of every registered game."""
+    """The :class:`GameInfo` of every registered game (its newest rules)."""
     return tuple(get_game(g).info for g in _MODULES)
 
 
 def game_module(game_id: str) -> ModuleType:
     """The module registered for ``game_id``, where optional extras such as
     ``render_view`` and ``render_svg`` live (:class:`UnknownGameError` if none)."""
-    get_game(game_id)
+    _versions(game_id)
     return importlib.import_module(_MODULES[game_id])

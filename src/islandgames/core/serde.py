@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import types
 import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, get_args, get_origin
@@ -41,6 +42,7 @@ __all__ = [
     "MAX_SAFE_INT",
     "MAX_MESSAGE_BYTES",
     "canonical_bytes",
+    "check_exact",
     "converter",
     "digest",
     "from_wire",
@@ -213,6 +215,127 @@ def register_union(union: Any) -> None:
     optional = typing.Optional[union]  # noqa: UP045 - the runtime type object is needed
     converter.register_unstructure_hook(optional, un_optional)
     converter.register_structure_hook(optional, st_optional)
+
+
+# --- exact types of values built in Python ---------------------------------------------
+#
+# The wire is strict (above), but a Python caller can build ``Step(True)`` or
+# ``Give("x", to=2**60)``: attrs does not check annotations, and ``True == 1`` lets such a
+# value pass a comparison with a legal action. check_exact holds a value to exactly the
+# types its class declares, as the wire would: compiled once per class, so it is cheap
+# enough for every apply.
+
+_Check = Callable[[Any], str | None]
+_CHECKS: dict[Any, _Check] = {}
+
+
+def _got(value: Any) -> str:
+    return type(value).__name__
+
+
+def _compile(tp: Any) -> _Check:
+    if tp is int:
+
+        def check_int(v: Any) -> str | None:
+            if type(v) is not int:
+                return f"expected int, got {_got(v)}"
+            if not -MAX_SAFE_INT <= v <= MAX_SAFE_INT:
+                return f"integer {v} is outside +/-(2**53-1)"
+            return None
+
+        return check_int
+    if tp is str or tp is bool:
+        name = tp.__name__
+        return lambda v: None if type(v) is tp else f"expected {name}, got {_got(v)}"
+    if tp is type(None) or tp is None:
+        return lambda v: None if v is None else f"expected None, got {_got(v)}"
+    origin = get_origin(tp)
+    args = get_args(tp)
+    if origin is typing.Literal:
+        allowed = {(type(a), a) for a in args}
+        kinds = {type(a) for a in args}  # literals are hashable; a probe may not be
+        shown = ", ".join(map(repr, args))
+        return lambda v: (
+            None
+            if type(v) in kinds and (type(v), v) in allowed
+            else f"expected one of {shown}, got {_got(v) if type(v) not in kinds else repr(v)}"
+        )
+    if origin is typing.Union or origin is types.UnionType:
+        options = [_compile(a) for a in args]
+
+        def check_union(v: Any) -> str | None:
+            problems = [c(v) for c in options]
+            if None in problems:
+                return None
+            return " or ".join(p for p in problems if p is not None)
+
+        return check_union
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            elem = _compile(args[0])
+
+            def check_tuple(v: Any) -> str | None:
+                if type(v) is not tuple:
+                    return f"expected tuple, got {_got(v)}"
+                for i, item in enumerate(v):
+                    problem = elem(item)
+                    if problem is not None:
+                        return f"[{i}]: {problem}"
+                return None
+
+            return check_tuple
+        items = [_compile(a) for a in args]
+
+        def check_fixed(v: Any) -> str | None:
+            if type(v) is not tuple or len(v) != len(items):
+                return f"expected a tuple of {len(items)}, got {_got(v)}"
+            for i, (c, item) in enumerate(zip(items, v, strict=True)):
+                problem = c(item)
+                if problem is not None:
+                    return f"[{i}]: {problem}"
+            return None
+
+        return check_fixed
+    if isinstance(tp, type) and attrs.has(tp):
+        return _compile_class(tp)
+    raise TypeError(f"check_exact does not support the annotation {tp!r}")
+
+
+def _compile_class(cls: type) -> _Check:
+    check = _CHECKS.get(cls)
+    if check is not None:
+        return check
+    fields: list[tuple[str, _Check]] = []
+
+    def check_class(v: Any) -> str | None:
+        if type(v) is not cls:
+            return f"expected {cls.__name__}, got {_got(v)}"
+        for name, c in fields:
+            problem = c(getattr(v, name))
+            if problem is not None:
+                return f"{name}: {problem}" if problem[0] != "[" else f"{name}{problem}"
+        return None
+
+    _CHECKS[cls] = check_class  # before the fields: a class may contain itself
+    hints = typing.get_type_hints(cls)
+    fields.extend((f.name, _compile(hints[f.name])) for f in attrs.fields(cls))
+    return check_class
+
+
+def check_exact(value: Any) -> str | None:
+    """None if every field of the attrs value ``value`` holds exactly its declared type
+    (``bool`` is not ``int``, a list is not a tuple, integers within +/-(2**53-1),
+    literals among their values), else what is wrong.
+
+    >>> @attrs.frozen
+    ... class Step:
+    ...     to: int
+    >>> check_exact(Step(3)) is None
+    True
+    >>> check_exact(Step(True))
+    'to: expected int, got bool'
+    """
+    return _compile_class(type(value))(value)
 
 
 def to_wire(obj: Any, as_type: Any = None) -> Any:

@@ -248,10 +248,10 @@ async def _demo(
         print(
             f"log: {len(log.entries)} entries, seed {log.end.seed if log.end else '?'} "
             f"revealed; server verification: "
-            f"{'verified by replay' if verdict['ok'] and verdict['replayed'] else verdict}",
+            f"{'verified by replay' if verdict['status'] == 'verified' else verdict}",
             file=out,
         )
-        return 0 if verdict["ok"] and verdict["replayed"] else 1
+        return 0 if verdict["status"] == "verified" else 1
     finally:
         for c in clients:
             await c.close()

@@ -31,6 +31,7 @@ from ..core.errors import (
     NotYourTurnError,
     ReplayDivergenceError,
     UnknownGameError,
+    UnsupportedRulesVersionError,
 )
 
 __all__ = [
@@ -146,6 +147,12 @@ ERROR_CODES: tuple[ErrorCode, ...] = (
     ),
     ErrorCode("INVALID_CONFIG", InvalidConfigError, "INVALID_ARGUMENT", "bad game config"),
     ErrorCode("UNKNOWN_GAME", UnknownGameError, "NOT_FOUND", "no game has that id"),
+    ErrorCode(
+        "UNSUPPORTED_RULES_VERSION",
+        UnsupportedRulesVersionError,
+        "FAILED_PRECONDITION",
+        "this engine never had that rules version of the game",
+    ),
     ErrorCode("UNKNOWN_MATCH", UnknownMatchError, "NOT_FOUND", "no match has that id"),
     ErrorCode("LOG_FORMAT", LogFormatError, "INVALID_ARGUMENT", "the log is malformed"),
     ErrorCode("DECODE_ERROR", DecodeError, "INVALID_ARGUMENT", "wire data did not decode"),
@@ -190,6 +197,8 @@ def error_details(exc: BaseException) -> dict[str, Any]:
         return {"current_seq": exc.current_seq}
     if isinstance(exc, ReplayDivergenceError | CorruptMatchError) and exc.seq is not None:
         return {"seq": exc.seq}
+    if isinstance(exc, UnsupportedRulesVersionError):
+        return {"game": exc.game, "rules_version": exc.rules_version, "known": list(exc.known)}
     details = getattr(exc, "details", None)
     return dict(details) if isinstance(details, dict) else {}
 
@@ -224,6 +233,14 @@ def error_from_wire(data: Any) -> IslandGamesError:
     elif entry.exception is ReplayDivergenceError:
         seq = details.get("seq")
         exc = ReplayDivergenceError(message, seq if isinstance(seq, int) else None)
+    elif entry.exception is UnsupportedRulesVersionError:
+        game, known = details.get("game"), details.get("known")
+        exc = UnsupportedRulesVersionError(
+            game if isinstance(game, str) else "?",
+            details.get("rules_version"),
+            tuple(k for k in known if isinstance(k, str)) if isinstance(known, list) else (),
+            message,
+        )
     elif entry.exception is CorruptMatchError:
         seq = details.get("seq")
         exc = CorruptMatchError(message, seq if isinstance(seq, int) else None)

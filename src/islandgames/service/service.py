@@ -50,7 +50,7 @@ from ..core.log import (
     verify_redacted,
 )
 from ..core.match import redact_log
-from ..core.registry import game_ids, get_game
+from ..core.registry import game_ids, get_game, rules_versions
 from ..core.rng import MAX_SEED
 from .errors import (
     CorruptMatchError,
@@ -404,7 +404,9 @@ class MatchService:
     # --- games and creation --------------------------------------------------------------
 
     def games(self) -> list[dict[str, Any]]:
-        """The :class:`~islandgames.GameInfo` of every registered game, in wire form."""
+        """The :class:`~islandgames.GameInfo` of every registered game (its newest
+        rules), in wire form, with ``rules_versions``: every version the service can
+        create, continue and verify, oldest first."""
         out = []
         for gid in game_ids():
             try:
@@ -412,14 +414,18 @@ class MatchService:
             except ImportError as exc:  # a registered game whose module is missing
                 _log.warning("game %s is registered but cannot be imported: %s", gid, exc)
                 continue
-            out.append(serde.to_wire(info))
+            out.append({**serde.to_wire(info), "rules_versions": list(rules_versions(gid))})
         return out
 
-    def create(self, game: Any, config: Any = None, seed: Any = None) -> Created:
+    def create(
+        self, game: Any, config: Any = None, seed: Any = None, rules_version: Any = None
+    ) -> Created:
         """Start a match of ``game`` (an id) with ``config`` (wire map, config object or
         None for the defaults) and ``seed`` (int or hex string; None: 128 bits from the
-        OS). The seed stays secret until the game is over."""
-        g = _lookup_game(game)
+        OS), under the game's newest rules or ``rules_version`` (any version the engine
+        has, e.g. to replay a tournament's rules). The seed stays secret until the game
+        is over."""
+        g = _lookup_game(game, rules_version)
         cfg = _decode_config(g, config)
         seed_int = _decode_seed(seed)
         state = g.new(seed_int, cfg)
@@ -898,11 +904,13 @@ class MatchService:
         after it, checking every state hash."""
         stored = self.store.load(match_id)
         rec = stored.record
+        # under the rules it was played with; a game or version this engine never had
+        # is its own error (UNKNOWN_GAME, UNSUPPORTED_RULES_VERSION), not corruption
+        game = get_game(rec.game, rec.header.rules_version)
         try:
-            game = get_game(rec.game)
             config = game.decode_config(rec.config)
             initial = game.new(rec.seed, config)
-        except (LookupError, DecodeError, InvalidConfigError) as exc:
+        except (DecodeError, InvalidConfigError) as exc:
             raise CorruptMatchError(f"match {match_id}: cannot rebuild: {exc}", 0) from exc
         header = make_header(game, rec.seed, config, initial, rec.header.engine_version)
         if serde.canonical_bytes(header) != serde.canonical_bytes(rec.header):
@@ -974,10 +982,14 @@ class MatchService:
 # --- input decoding ----------------------------------------------------------------------
 
 
-def _lookup_game(game: Any) -> AnyGame:
+def _lookup_game(game: Any, rules_version: Any = None) -> AnyGame:
     if type(game) is not str:
         raise InvalidArgumentError(f"game must be a string id, got {type(game).__name__}")
-    return get_game(game)
+    if rules_version is not None and type(rules_version) is not str:
+        raise InvalidArgumentError(
+            f"rules_version must be a string or nil, got {type(rules_version).__name__}"
+        )
+    return get_game(game, rules_version)
 
 
 def _decode_config(game: AnyGame, config: Any) -> Any:

@@ -81,7 +81,8 @@ def copy_matches(
             added, created = _copy_one(source, destination, stored)
             if added or created:
                 dst_checker._load(match_id)  # the copy reads back and checks the same
-        except (StoreError, ValueError) as exc:
+        except (StoreError, ValueError, LookupError) as exc:  # LookupError: a version
+            # this engine does not have (UNSUPPORTED_RULES_VERSION), reported, not copied
             failed.append((match_id, str(exc)))
             continue
         entries += added

@@ -119,6 +119,8 @@ class ForbiddenIslandGame(
         rules.check_state(state)
 
 
-GAME = ForbiddenIslandGame()
+#: One game per rules version, oldest first (one so far); GAME is the newest.
+GAMES: tuple[ForbiddenIslandGame, ...] = (ForbiddenIslandGame(),)
+GAME = GAMES[-1]
 
-__all__ = ["GAME", "INFO", "ForbiddenIslandConfig", "ForbiddenIslandGame"]
+__all__ = ["GAME", "GAMES", "INFO", "ForbiddenIslandConfig", "ForbiddenIslandGame"]

@@ -3,6 +3,10 @@
 Rulings F1-F14 of the rules file are referred to by number; ``docs/friday.md`` lists
 them with every interpretation made here.
 
+Every function whose result differs between rules versions takes the version's flags
+(:class:`~islandgames.games.friday.FridayRules`) as a parameter; each difference is one
+``if rules.<flag>`` naming its rulings.
+
 The reducer works on a mutable scratch copy (:class:`_Tx`) of the input state and
 builds one new state at the end, so the input is never touched and a half-applied
 action cannot escape. The game ending in the middle of an action (Robinson dies of
@@ -16,7 +20,7 @@ from collections.abc import Sequence
 import attrs
 
 from ...core.rng import Rng
-from . import FridayConfig
+from . import FridayConfig, FridayRules
 from .actions import (
     Action,
     ChooseHazard,
@@ -65,6 +69,7 @@ from .state import (
     PendingTarget,
     Phase,
     Result,
+    state_class,
 )
 
 __all__ = [
@@ -117,10 +122,11 @@ def initial_aging(config: FridayConfig) -> int:
 # --- setup -----------------------------------------------------------------------------
 
 
-def new_state(rng: Rng, config: FridayConfig) -> FridayState:
+def new_state(rng: Rng, config: FridayConfig, rules: FridayRules) -> FridayState:
     """Shuffle everything, draw the two pirates and the first two hazards.
 
-    >>> s = new_state(Rng.from_seed(5), FridayConfig())
+    >>> from islandgames.games.friday import RULES
+    >>> s = new_state(Rng.from_seed(5), FridayConfig(), RULES[-1])
     >>> len(s.stack), len(s.aging_stack), len(s.hazard_stack), s.offer != ()
     (18, 10, 28, True)
     """
@@ -139,7 +145,7 @@ def new_state(rng: Rng, config: FridayConfig) -> FridayState:
         aging_in_start, aging = aging[:1], aging[1:]
         start = start + aging_in_start
     stack, rng = rng.shuffle(start)
-    return FridayState(
+    state = state_class(rules)(
         config=config,
         rng=rng,
         phase="hazard",
@@ -157,8 +163,10 @@ def new_state(rng: Rng, config: FridayConfig) -> FridayState:
         pirates_defeated=(False, False),
         fight=None,
         destroyed=(),
-        face_down_aging=aging_in_start[0] if aging_in_start else None,
     )
+    if rules.records_face_down_aging and aging_in_start:  # F14 (1.1): recorded in the state
+        state = attrs.evolve(state, face_down_aging=aging_in_start[0])
+    return state
 
 
 # --- derived quantities (the view shows these too) ----------------------------------------
@@ -485,6 +493,7 @@ class _Tx:
         "known_bottom",
         "known_top",
         "life",
+        "make",
         "offer",
         "pending",
         "phase",
@@ -493,12 +502,15 @@ class _Tx:
         "reason",
         "result",
         "rng",
+        "rules",
         "stack",
         "step",
         "step_lowered",
     )
 
-    def __init__(self, s: FridayState) -> None:
+    def __init__(self, s: FridayState, rules: FridayRules) -> None:
+        self.rules = rules
+        self.make = state_class(rules)
         self.config = s.config
         self.rng = s.rng
         self.phase: Phase = s.phase
@@ -542,7 +554,7 @@ class _Tx:
             if self.in_fight
             else None
         )
-        return FridayState(
+        return self.make(
             self.config,
             self.rng,
             self.phase,
@@ -739,13 +751,24 @@ def _target(tx: _Tx, ability: Ability, source: int, j: int) -> None:
         tx.cards[j] = FightCard(old.card, old.paid, old.uses, True)
     elif ability == "exchange1" or ability == "exchange2":
         # The exchanged card goes to the discard pile first, then the replacement is
-        # drawn onto the same side. It leaves the fight before the draw, which may end
-        # the game (F9) and discard the fight cards: it must not be counted twice.
-        old = tx.cards.pop(j)
-        tx.discard = (old.card, *tx.discard)
-        card = _draw(tx)
-        if card is not None:
-            tx.cards.insert(j, FightCard(card, old.paid))
+        # drawn onto the same side (I7).
+        if tx.rules.exchange_leaves_fight_first:
+            # I7, F9, F11 (1.1): it leaves the fight before the draw, which may end the
+            # game (F9) and discard the fight cards: it must not be counted twice.
+            old = tx.cards.pop(j)
+            tx.discard = (old.card, *tx.discard)
+            card = _draw(tx)
+            if card is not None:
+                tx.cards.insert(j, FightCard(card, old.paid))
+        else:
+            # 1.0: it stays in the fight during the draw
+            old = tx.cards[j]
+            tx.discard = (old.card, *tx.discard)
+            card = _draw(tx)
+            if card is None:
+                del tx.cards[j]
+            else:
+                tx.cards[j] = FightCard(card, old.paid)
     elif ability == "below":
         old = tx.cards.pop(j)
         tx.stack = (*tx.stack, old.card)
@@ -768,13 +791,15 @@ def _resolve(state: FridayState, tx: _Tx) -> None:
             _end_game(tx, "lost", "Robinson lost a pirate fight")
         tx.life -= aging_loss
         if tx.life < 0:
-            _beaten_then_dead(tx, "Robinson died: an aging card cost more life than he had")
+            if tx.rules.won_fight_stays_won:  # F5, F11, I16 (1.1)
+                _beaten_then_dead(tx, "Robinson died: an aging card cost more life than he had")
+            _end_game(tx, "lost", "Robinson died: an aging card cost more life than he had")
         _close_fight(tx, won=True)
         return
     diff = max(0, value - total)  # F5: total >= value wins
     tx.life -= aging_loss + diff
     if tx.life < 0:
-        if diff == 0:
+        if diff == 0 and tx.rules.won_fight_stays_won:  # F5, F11, I16 (1.1)
             _beaten_then_dead(tx, "Robinson died: an aging card cost more life than he had")
         _end_game(tx, "lost", "Robinson died fighting a hazard")
     if diff == 0:
@@ -822,9 +847,10 @@ def _apply_pending(tx: _Tx, action: Action) -> None:
             _draw_to_fight(tx, paid=False)
 
 
-def apply_action(state: FridayState, action: Action) -> FridayState:
-    """The state after a legal ``action`` (legality is checked by the caller)."""
-    tx = _Tx(state)
+def apply_action(state: FridayState, action: Action, rules: FridayRules) -> FridayState:
+    """The state after a legal ``action`` (legality is checked by the caller) under
+    ``rules``."""
+    tx = _Tx(state, rules)
     try:
         if isinstance(action, ChooseHazard):
             chosen = tx.offer[action.index]
@@ -862,7 +888,9 @@ def apply_action(state: FridayState, action: Action) -> FridayState:
             _apply_pending(tx, action)
     except _GameOver:
         pass
-    return _track_face_down(state, tx.build())
+    if rules.records_face_down_aging:  # F14 (1.1)
+        return _track_face_down(state, tx.build())
+    return tx.build()
 
 
 def _track_face_down(before: FridayState, after: FridayState) -> FridayState:
@@ -891,8 +919,8 @@ def _fail(message: str) -> None:
     raise ValueError(message)
 
 
-def check_state(state: FridayState) -> None:
-    """Raise ValueError naming the first inconsistency of ``state``."""
+def check_state(state: FridayState, rules: FridayRules) -> None:
+    """Raise ValueError naming the first inconsistency of ``state`` (a state of ``rules``)."""
     cfg = state.config
     if not 1 <= cfg.level <= 4:
         _fail(f"config.level must be 1..4, got {cfg.level}")
@@ -976,6 +1004,8 @@ def check_state(state: FridayState) -> None:
     if len(seen) != len(expected):
         extra = sorted(set(seen) - set(expected))
         _fail(f"cards not used at level {cfg.level}: {extra}")
+    if not rules.records_face_down_aging:  # F14: 1.0 states do not record the card
+        return
     face_down = state.face_down_aging
     if face_down is not None:
         if cfg.level < 2:

@@ -6,25 +6,28 @@ A fight in progress is a :class:`Fight`; an ability waiting for a decision is it
 
 from __future__ import annotations
 
-from typing import Literal
+import typing
+from typing import Any, Literal
 
 import attrs
 
 from ...core import serde
 from ...core.rng import Rng
-from . import FridayConfig
+from . import FridayConfig, FridayRules
 from .data import Ability
 
 __all__ = [
     "Fight",
     "FightCard",
     "FridayState",
+    "FridayState10",
     "Pending",
     "PendingReplacement",
     "PendingSort",
     "PendingTarget",
     "Phase",
     "Result",
+    "state_class",
 ]
 
 #: hazard: choose (or skip) an offered hazard; pirate: choose which pirate to fight
@@ -132,3 +135,45 @@ class FridayState:
     reason: str = ""
     face_down_aging: int | None = None
     aging_looked: bool = False
+
+
+# --- the state of earlier rules versions ---------------------------------------------------
+
+
+def _state_without(cls: type, drop: tuple[str, ...], name: str, doc: str) -> type:
+    """``cls`` without the fields ``drop``: the same fields (types, defaults) in the same
+    order otherwise, so its wire form and canonical bytes are those of a state declared
+    with exactly those fields. A real class with resolved annotations (the serde
+    converter and ``typing.get_type_hints`` read it like any other)."""
+    hints = typing.get_type_hints(cls)
+    kept = [f for f in attrs.fields(cls) if f.name not in drop]
+    if len(kept) != len(attrs.fields(cls)) - len(drop):
+        raise TypeError(f"{cls.__name__} lacks some of the fields {drop}")
+    body: dict[str, Any] = {
+        "__module__": cls.__module__,
+        "__qualname__": name,
+        "__doc__": doc,
+        "__annotations__": {f.name: hints[f.name] for f in kept},
+    }
+    for f in kept:
+        if f.default is not attrs.NOTHING:
+            body[f.name] = f.default
+    return attrs.frozen(slots=True)(type(name, (), body))
+
+
+#: The state of rules 1.0: :class:`FridayState` without the two fields 1.1 added
+#: (``face_down_aging``, ``aging_looked``; F14), so that a 1.0 state has the fields, wire
+#: form and state hash it had under 1.0. Typed as a FridayState for the rules, which
+#: read the two fields only under ``FridayRules.records_face_down_aging``.
+FridayState10: type[FridayState] = _state_without(
+    FridayState,
+    ("face_down_aging", "aging_looked"),
+    "FridayState10",
+    "The whole game under rules 1.0: a :class:`FridayState` without ``face_down_aging``"
+    " and ``aging_looked`` (the views derive the face-down aging card, F14).",
+)
+
+
+def state_class(rules: FridayRules) -> type[FridayState]:
+    """The state class of a rules version (its fields are part of its state hashes)."""
+    return FridayState if rules.records_face_down_aging else FridayState10

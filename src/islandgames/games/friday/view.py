@@ -8,6 +8,8 @@ the view lists them sorted, with one exception: from level 2 an aging card is sh
 face down into the starting stack (F14). Until Robinson first sees it, its identity is
 hidden: it shows as ``HIDDEN`` in ``stack_cards``, and the normal aging cards of the
 aging stack (one of which it could be) show as ``HIDDEN`` in ``aging_stack_cards``.
+Rules 1.1 read that card from the state (:func:`unseen_aging`), rules 1.0 derive it
+(:func:`derived_unseen_aging`).
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ from __future__ import annotations
 import attrs
 
 from ...core.rng import Rng
-from . import FridayConfig
-from .data import CARDS
+from . import FridayConfig, FridayRules
+from .data import CARDS, IS_AGING
 from .rules import (
     can_draw,
     enemy_value,
     fight_total,
     free_left,
+    initial_aging,
     max_life,
     paid_cost,
     score,
@@ -29,7 +32,15 @@ from .rules import (
 )
 from .state import Fight, FridayState, PendingSort, Phase, Result
 
-__all__ = ["HIDDEN", "FightView", "FridayView", "resample_hidden", "view"]
+__all__ = [
+    "HIDDEN",
+    "FightView",
+    "FridayView",
+    "derived_unseen_aging",
+    "resample_hidden",
+    "unseen_aging",
+    "view",
+]
 
 #: Stands for a card face down to the viewer (the cards a sort holds, for spectators).
 HIDDEN = -1
@@ -84,15 +95,44 @@ class FridayView:
 def unseen_aging(state: FridayState, seat: int | None) -> int | None:
     """The face-down aging card of level 2+ (F14) while ``seat`` has not seen it, else None:
     nobody has seen it until it is face up (``state.face_down_aging``), and Robinson
-    also once a sort has shown it to him (``state.aging_looked``)."""
+    also once a sort has shown it to him (``state.aging_looked``). Rules 1.1 (a state
+    that records the card)."""
     card = state.face_down_aging
     if card is None or (seat == 0 and state.aging_looked):
         return None
     return card
 
 
-def view(state: FridayState, seat: int | None) -> FridayView:
-    """The view of ``seat`` (0 = Robinson, None = a spectator)."""
+def derived_unseen_aging(state: FridayState, seat: int | None) -> int | None:
+    """Rules 1.0: the face-down aging card of level 2+ (F14) while ``seat`` has not seen
+    it, else None, derived from a state that does not record it.
+
+    Every reshuffle takes an aging card, so before the first one this card is the only
+    aging card outside the aging stack; until then it has been seen only if it was drawn
+    (it is then in the fight, the discard pile, the destroyed cards or the known bottom of
+    the stack) or, for the player, looked at by a sort (the known top of the stack)."""
+    if state.config.level < 2 or len(state.aging_stack) != initial_aging(state.config) - 1:
+        return None
+    fight = state.fight
+    held = (
+        fight.pending.looked if fight is not None and isinstance(fight.pending, PendingSort) else ()
+    )
+    n = len(state.stack)
+    lo = state.known_top if seat == 0 else 0
+    hidden_part = state.stack[lo : n - state.known_bottom]
+    if seat != 0:
+        hidden_part = held + hidden_part
+    return next((c for c in hidden_part if IS_AGING[c]), None)
+
+
+def _unseen(state: FridayState, seat: int | None, rules: FridayRules) -> int | None:
+    if rules.records_face_down_aging:  # F14 (1.1): recorded in the state
+        return unseen_aging(state, seat)
+    return derived_unseen_aging(state, seat)
+
+
+def view(state: FridayState, seat: int | None, rules: FridayRules) -> FridayView:
+    """The view of ``seat`` (0 = Robinson, None = a spectator) under ``rules``."""
     player = seat == 0
     stack = state.stack
     n = len(stack)
@@ -117,7 +157,7 @@ def view(state: FridayState, seat: int | None) -> FridayView:
             can_draw=can_draw(state),
         )
     aging_cards = state.aging_stack
-    unseen = unseen_aging(state, seat)
+    unseen = _unseen(state, seat, rules)
     if unseen is not None:
         stack_cards = tuple(HIDDEN if c == unseen else c for c in stack_cards)
         aging_cards = tuple(HIDDEN if CARDS[c].aging_kind == "normal" else c for c in aging_cards)
@@ -149,12 +189,14 @@ def view(state: FridayState, seat: int | None) -> FridayView:
     )
 
 
-def resample_hidden(state: FridayState, seat: int | None, rng: Rng) -> FridayState:
+def resample_hidden(
+    state: FridayState, seat: int | None, rng: Rng, rules: FridayRules
+) -> FridayState:
     """``state`` with everything ``seat`` cannot see redrawn: the unknown middle of
     Robinson's stack (for a spectator the whole stack together with the cards a sort
     holds), the hazard stack, each aging group (normal, difficult), the identity of the
     face-down level-2 aging card while unseen, and the RNG key."""
-    state, rng = _redraw_unseen_aging(state, seat, rng)
+    state, rng = _redraw_unseen_aging(state, seat, rng, rules)
     stack = state.stack
     fight = state.fight
     if seat == 0:
@@ -185,10 +227,12 @@ def resample_hidden(state: FridayState, seat: int | None, rng: Rng) -> FridaySta
     )
 
 
-def _redraw_unseen_aging(state: FridayState, seat: int | None, rng: Rng) -> tuple[FridayState, Rng]:
+def _redraw_unseen_aging(
+    state: FridayState, seat: int | None, rng: Rng, rules: FridayRules
+) -> tuple[FridayState, Rng]:
     """Swap the unseen face-down aging card with a random normal card of the aging stack
     (or keep it): the viewer cannot tell which normal card was shuffled in."""
-    unseen = unseen_aging(state, seat)
+    unseen = _unseen(state, seat, rules)
     if unseen is None:
         return state, rng
     normal = tuple(a for a in state.aging_stack if CARDS[a].aging_kind == "normal")
@@ -205,6 +249,10 @@ def _redraw_unseen_aging(state: FridayState, seat: int | None, rng: Rng) -> tupl
     if fight is not None and isinstance(fight.pending, PendingSort):
         pending = attrs.evolve(fight.pending, looked=swap(fight.pending.looked))
         fight = attrs.evolve(fight, pending=pending)
+    if not rules.records_face_down_aging:  # F14: 1.0 states do not record the card
+        return attrs.evolve(
+            state, stack=swap(state.stack), aging_stack=swap(state.aging_stack), fight=fight
+        ), rng
     return attrs.evolve(
         state,
         stack=swap(state.stack),

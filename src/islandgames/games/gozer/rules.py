@@ -11,6 +11,10 @@ Turn structure (see ``docs/gozer.md`` for every ruling):
   to choose (shoot, trade, heal, cast off; Gozer: fireball, melee) and ends by
   :class:`EndTurn`, or by itself as soon as ending it is the only choice left.
 * Trades and bridge crossings wait for the other castaway's :class:`Respond`.
+
+Every function whose result differs between rules versions takes the version's flags
+(:class:`~islandgames.games.gozer.GozerRules`) as a parameter; each difference is one
+``if rules.<flag>`` naming its ruling.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import attrs
 from ...core.errors import DecodeError, InvalidConfigError
 from ...core.game import Game, Outcome, Seat, SeatResult
 from ...core.rng import Rng
-from . import INFO, GozerConfig
+from . import INFO, GozerConfig, GozerRules
 from .actions import (
     Action,
     Attack,
@@ -66,7 +70,6 @@ from .state import (
 from .view import GozerView, make_view, resample
 
 __all__ = [
-    "GAME",
     "GozerGame",
     "attack_targets",
     "check_state",
@@ -131,20 +134,27 @@ def _moving_castaway_can_stop(s: GozerState, seat: int, square: int) -> bool:
     return not OBST[square] or s.gadgets[BRIDGE].holder == seat
 
 
-def _crossing_open(s: GozerState, m: Move, obstacle: int, holder: int | None) -> bool:
+def _crossing_open(
+    s: GozerState, m: Move, obstacle: int, holder: int | None, rules: GozerRules
+) -> bool:
     """B1: a deployed bridge next to ``obstacle`` lets ``m.mover`` ask to cross it, if
     the move can get off the obstacle again."""
     if not s.deployed or holder is None or holder == m.mover or obstacle in m.asked:
         return False
     hp = s.pawns[holder]
-    # B1: deployed "until their next move (or death)"; a dying holder has done neither
-    if hp.status not in ("well", "dying") or obstacle not in ADJ[hp.square] or m.steps_left < 2:
+    if rules.dying_holder_keeps_bridge:
+        # B1 (1.1): deployed "until their next move (or death)"; a dying holder has done
+        # neither
+        answers = hp.status in ("well", "dying")
+    else:
+        answers = hp.status == "well"
+    if not answers or obstacle not in ADJ[hp.square] or m.steps_left < 2:
         return False
     path = m.path
     return any(not OBST[c] and c not in path for c in ADJ[obstacle])
 
 
-def step_targets(s: GozerState) -> tuple[int, ...]:
+def step_targets(s: GozerState, rules: GozerRules) -> tuple[int, ...]:
     """Squares the mover may step to now (sorted)."""
     m = s.move
     if m is None or m.ended or m.roll - len(m.path) + 1 <= 0:
@@ -163,7 +173,7 @@ def step_targets(s: GozerState) -> tuple[int, ...]:
     for b in links:
         if b in path:
             continue
-        if OBST[b] and not _crossing_open(s, m, b, bridge_holder):
+        if OBST[b] and not _crossing_open(s, m, b, bridge_holder, rules):
             continue
         out.append(b)
     return tuple(out)
@@ -326,7 +336,7 @@ def to_act(s: GozerState) -> tuple[int, ...]:
     return () if m is None else (m.mover,)
 
 
-def legal_actions(s: GozerState, seat: int) -> tuple[Action, ...]:
+def legal_actions(s: GozerState, seat: int, rules: GozerRules) -> tuple[Action, ...]:
     if s.phase == "over":
         return ()
     p = s.pending
@@ -341,13 +351,13 @@ def legal_actions(s: GozerState, seat: int) -> tuple[Action, ...]:
         if _fireball_open(s):
             out.extend(_FIREBALLS)
         if not m.ended:
-            out.extend(_STEPS[b] for b in step_targets(s))
+            out.extend(_STEPS[b] for b in step_targets(s, rules))
             out.append(_END_MOVE)
         else:
             out.extend(Attack(t) for t in attack_targets(s))
             out.append(_END_TURN)
         return tuple(out)
-    out.extend(_STEPS[b] for b in step_targets(s))
+    out.extend(_STEPS[b] for b in step_targets(s, rules))
     if _can_end_move(s):
         out.append(_END_MOVE)
     out.extend(Fire(t) for t in fire_targets(s))
@@ -361,7 +371,7 @@ def legal_actions(s: GozerState, seat: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def is_legal(s: GozerState, seat: int, a: Any) -> bool:
+def is_legal(s: GozerState, seat: int, a: Any, rules: GozerRules) -> bool:
     """Exactly ``a in legal_actions(s, seat)``, answered per action kind."""
     if s.phase == "over":
         return False
@@ -374,7 +384,7 @@ def is_legal(s: GozerState, seat: int, a: Any) -> bool:
         return False
     cls = type(a)
     if cls is Step:
-        return a.to in step_targets(s)
+        return a.to in step_targets(s, rules)
     if cls is EndMove:
         return _can_end_move(s)
     if cls is EndTurn:
@@ -399,7 +409,7 @@ def is_legal(s: GozerState, seat: int, a: Any) -> bool:
 # --- rules -------------------------------------------------------------------------------
 
 
-def new_game(rng: Rng, config: GozerConfig) -> GozerState:
+def new_game(rng: Rng, config: GozerConfig, rules: GozerRules) -> GozerState:
     """Setup: Gozer drawn at random, on the summit; castaways on the start square."""
     gozer, rng = rng.below(config.players)
     pawns = tuple(
@@ -422,7 +432,7 @@ def new_game(rng: Rng, config: GozerConfig) -> GozerState:
         move=None,
     )
     ev = [f"seat {gozer} plays Gozer"]
-    s = _advance(s, -1, ev)
+    s = _advance(s, -1, ev, rules)
     return _evolve(s, events=tuple(ev))
 
 
@@ -461,7 +471,7 @@ def _begin_turn(s: GozerState, seat: int, rnd: int, ev: list[str]) -> GozerState
     )
 
 
-def _advance(s: GozerState, pos: int, ev: list[str]) -> GozerState:
+def _advance(s: GozerState, pos: int, ev: list[str], rules: GozerRules) -> GozerState:
     """Begin the turn after position ``pos`` of the turn order (-1: the round start).
     Dying castaways whose turn comes die; a banished Gozer skips; E3 after a round."""
     order = turn_order(s.config.players, s.gozer)
@@ -489,13 +499,13 @@ def _advance(s: GozerState, pos: int, ev: list[str]) -> GozerState:
         if pawn.status == "well":
             return _begin_turn(s, seat, rnd, ev)
         if pawn.status == "dying":
-            s = _die(_evolve(s, round=rnd), seat, ev)
+            s = _die(_evolve(s, round=rnd), seat, ev, rules)
             if s.phase == "over":
                 return s
     raise RuntimeError("gozer: no castaway can take a turn")  # prevented by E2 (_doom)
 
 
-def _die(s: GozerState, seat: int, ev: list[str]) -> GozerState:
+def _die(s: GozerState, seat: int, ev: list[str], rules: GozerRules) -> GozerState:
     """Nobody healed a dying castaway before their turn: the pawn leaves the game and
     its gadgets drop where it lay (the nearest square if that is an obstacle)."""
     pawn = s.pawns[seat]
@@ -510,7 +520,10 @@ def _die(s: GozerState, seat: int, ev: list[str]) -> GozerState:
                 g = GadgetSpot(g.gadget, None, where)
             out.append(g)
         gadgets = tuple(out)
-    deployed = s.deployed and s.gadgets[BRIDGE].holder != seat  # B1: folds at death
+    if not rules.dying_holder_keeps_bridge:  # 1.0: it folded at the wound
+        s = _evolve(s, pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dead")), gadgets=gadgets)
+        return _doom(s, ev)
+    deployed = s.deployed and s.gadgets[BRIDGE].holder != seat  # B1 (1.1): folds at death
     s = _evolve(
         s,
         pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dead")),
@@ -520,11 +533,19 @@ def _die(s: GozerState, seat: int, ev: list[str]) -> GozerState:
     return _doom(s, ev)
 
 
-def _wound(s: GozerState, seat: int) -> GozerState:
-    """A castaway becomes dying. A deployed bridge of theirs stays deployed (B1: until
-    their next move or death), and they may still answer crossing requests."""
+def _wound(s: GozerState, seat: int, rules: GozerRules) -> GozerState:
+    """A castaway becomes dying. A deployed bridge of theirs stays deployed (B1 in 1.1:
+    until their next move or death), and they may still answer crossing requests; in
+    1.0 it folded up."""
     pawn = s.pawns[seat]
-    return _evolve(s, pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dying", s.turn)))
+    if rules.dying_holder_keeps_bridge:  # B1 (1.1)
+        return _evolve(s, pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dying", s.turn)))
+    deployed = s.deployed and s.gadgets[BRIDGE].holder != seat
+    return _evolve(
+        s,
+        pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dying", s.turn)),
+        deployed=deployed,
+    )
 
 
 def _destroy_armour(s: GozerState, ev: list[str]) -> GozerState:
@@ -549,7 +570,7 @@ def _finish(s: GozerState, winner: Winner, reason: str, ev: list[str]) -> GozerS
     return _evolve(s, phase="over", winner=winner, reason=reason, move=None, pending=None)
 
 
-def _settle(s: GozerState, ev: list[str]) -> GozerState:
+def _settle(s: GozerState, ev: list[str], rules: GozerRules) -> GozerState:
     """End the move when the roll is used up, and the turn when ending it is the only
     choice left."""
     if s.phase == "over" or s.pending is not None:
@@ -559,13 +580,13 @@ def _settle(s: GozerState, ev: list[str]) -> GozerState:
     if not m.ended:
         return s
     if s.phase == "castaway":
-        return s if _castaway_options(s) else _end_castaway_turn(s, ev)
+        return s if _castaway_options(s) else _end_castaway_turn(s, ev, rules)
     if s.phase == "gozer":
-        return s if _fireball_open(s) or attack_targets(s) else _end_gozer_turn(s, ev)
-    return s if heal_targets(s) or _can_cast_off(s) else _end_gozer_turn(s, ev)
+        return s if _fireball_open(s) or attack_targets(s) else _end_gozer_turn(s, ev, rules)
+    return s if heal_targets(s) or _can_cast_off(s) else _end_gozer_turn(s, ev, rules)
 
 
-def _end_castaway_turn(s: GozerState, ev: list[str]) -> GozerState:
+def _end_castaway_turn(s: GozerState, ev: list[str], rules: GozerRules) -> GozerState:
     """B1: a bridge holder who did not move, next to an obstacle, deploys it."""
     seat = s.active
     m = s.move
@@ -579,11 +600,11 @@ def _end_castaway_turn(s: GozerState, ev: list[str]) -> GozerState:
         ev.append(f"castaway {seat} deploys the bridge")
         s = _evolve(s, deployed=True)
     order = turn_order(s.config.players, s.gozer)
-    return _advance(_evolve(s, move=None), order.index(seat), ev)
+    return _advance(_evolve(s, move=None), order.index(seat), ev, rules)
 
 
-def _end_gozer_turn(s: GozerState, ev: list[str]) -> GozerState:
-    return _advance(_evolve(s, move=None), len(s.pawns) - 1, ev)
+def _end_gozer_turn(s: GozerState, ev: list[str], rules: GozerRules) -> GozerState:
+    return _advance(_evolve(s, move=None), len(s.pawns) - 1, ev, rules)
 
 
 def _walk(s: GozerState, seat: int, to: int, ev: list[str]) -> GozerState:
@@ -628,7 +649,9 @@ def _end_move(s: GozerState) -> GozerState:
     return _evolve(s, move=_evolve(m, ended=True))
 
 
-def _fire(s: GozerState, shooter: int, target: int, ev: list[str]) -> GozerState:
+def _fire(
+    s: GozerState, shooter: int, target: int, ev: list[str], rules: GozerRules
+) -> GozerState:
     s = _evolve(s, fired=True)
     if target == s.gozer:
         if s.config.gozer_shot == "banish":
@@ -643,7 +666,7 @@ def _fire(s: GozerState, shooter: int, target: int, ev: list[str]) -> GozerState
         ev.append(f"castaway {shooter} shoots castaway {target}: the armour stops the ray")
         return s
     ev.append(f"castaway {shooter} shoots castaway {target}, who is dying")
-    return _doom(_wound(s, target), ev)
+    return _doom(_wound(s, target, rules), ev)
 
 
 def _heal(s: GozerState, healer: int, target: int, ev: list[str]) -> GozerState:
@@ -744,7 +767,7 @@ def fireball_hits(
     return tuple(sorted(fell)), absorbed
 
 
-def _fireball(s: GozerState, gully: int, ev: list[str]) -> GozerState:
+def _fireball(s: GozerState, gully: int, ev: list[str], rules: GozerRules) -> GozerState:
     fell, absorbed = fireball_hits(s.pawns, s.gadgets, s.gozer, gully)
     ev.append(f"Gozer throws a fireball down the {GULLY_NAMES[gully]} gully")
     s = _evolve(s, thrown=True)
@@ -752,19 +775,19 @@ def _fireball(s: GozerState, gully: int, ev: list[str]) -> GozerState:
         s = _destroy_armour(s, ev)
     for seat in fell:
         ev.append(f"castaway {seat} falls and is dying")
-        s = _wound(s, seat)
+        s = _wound(s, seat, rules)
     if not fell and absorbed is None:
         ev.append("nobody is hit")
     return _doom(s, ev)
 
 
-def _attack(s: GozerState, target: int, ev: list[str]) -> GozerState:
+def _attack(s: GozerState, target: int, ev: list[str], rules: GozerRules) -> GozerState:
     """C1-C2: no armour, the castaway is dying; with armour, a roll-off (ties: the higher
     square wins, equal heights roll again)."""
     if s.gadgets[ARMOUR].holder != target:
         ev.append(f"Gozer attacks castaway {target}, who is dying")
-        s = _doom(_wound(s, target), ev)
-        return s if s.phase == "over" else _end_gozer_turn(s, ev)
+        s = _doom(_wound(s, target, rules), ev)
+        return s if s.phase == "over" else _end_gozer_turn(s, ev, rules)
     rng = s.rng
     here = ELEV[s.pawns[s.gozer].square]
     there = ELEV[s.pawns[target].square]
@@ -784,15 +807,15 @@ def _attack(s: GozerState, target: int, ev: list[str]) -> GozerState:
     if gozer_wins:
         s = _destroy_armour(s, ev)
         ev.append(f"castaway {target} is dying")
-        s = _doom(_wound(s, target), ev)
-        return s if s.phase == "over" else _end_gozer_turn(s, ev)
+        s = _doom(_wound(s, target, rules), ev)
+        return s if s.phase == "over" else _end_gozer_turn(s, ev, rules)
     roll, rng = rng.die(DIE_SIDES)
     ev.append(f"castaway {target} wins and escapes: rolls {roll}")
     square = s.pawns[target].square
     return _evolve(s, rng=rng, phase="escape", move=Move(target, roll, (square,)))
 
 
-def apply_action(s: GozerState, seat: int, a: Action) -> GozerState:
+def apply_action(s: GozerState, seat: int, a: Action, rules: GozerRules) -> GozerState:
     ev: list[str] = []
     cls = type(a)
     if cls is Step:
@@ -801,10 +824,13 @@ def apply_action(s: GozerState, seat: int, a: Action) -> GozerState:
     elif cls is EndMove:
         s = _end_move(s)
     elif cls is EndTurn:
-        s = _end_castaway_turn(s, ev) if s.phase == "castaway" else _end_gozer_turn(s, ev)
+        if s.phase == "castaway":
+            s = _end_castaway_turn(s, ev, rules)
+        else:
+            s = _end_gozer_turn(s, ev, rules)
     elif cls is Fire:
         assert isinstance(a, Fire)
-        s = _fire(s, seat, a.target, ev)
+        s = _fire(s, seat, a.target, ev, rules)
     elif cls is Heal:
         assert isinstance(a, Heal)
         s = _heal(s, seat, a.target, ev)
@@ -818,14 +844,14 @@ def apply_action(s: GozerState, seat: int, a: Action) -> GozerState:
         s = _cast_off(s, seat, ev)
     elif cls is Fireball:
         assert isinstance(a, Fireball)
-        s = _fireball(s, a.gully, ev)
+        s = _fireball(s, a.gully, ev, rules)
     elif cls is Attack:
         assert isinstance(a, Attack)
-        s = _attack(s, a.target, ev)
+        s = _attack(s, a.target, ev, rules)
     else:  # pragma: no cover - the base class rejects other types
         raise TypeError(f"not a gozer action: {a!r}")
     if s.phase != "over":
-        s = _settle(s, ev)
+        s = _settle(s, ev, rules)
     return _evolve(s, events=tuple(ev))
 
 
@@ -875,8 +901,8 @@ def _check_square(value: int, what: str) -> None:
         raise _bad(f"{what}: square {value} is not on the board (0..{BOARD.size - 1})")
 
 
-def check_state(s: GozerState) -> None:
-    """Raise :class:`DecodeError` if ``s`` could not arise in a game."""
+def check_state(s: GozerState, rules: GozerRules) -> None:
+    """Raise :class:`DecodeError` if ``s`` could not arise in a game under ``rules``."""
     try:
         check_config(s.config)
     except InvalidConfigError as exc:
@@ -925,8 +951,11 @@ def check_state(s: GozerState) -> None:
         if not 0 <= seat < n or seat == s.gozer or s.offered.count(seat) > 1:
             raise _bad(f"offered lists seat {seat} wrongly")
     if s.deployed:
-        if bridge_holder is None or s.pawns[bridge_holder].status not in ("well", "dying"):
-            raise _bad("the bridge is deployed but no living castaway holds it")
+        if rules.dying_holder_keeps_bridge:  # B1 (1.1): a dying holder keeps it deployed
+            if bridge_holder is None or s.pawns[bridge_holder].status not in ("well", "dying"):
+                raise _bad("the bridge is deployed but no living castaway holds it")
+        elif bridge_holder is None or s.pawns[bridge_holder].status != "well":
+            raise _bad("the bridge is deployed but no well castaway holds it")
         if not NEAR_OBSTACLE[s.pawns[bridge_holder].square]:
             raise _bad("the bridge is deployed away from any obstacle")
     if over:
@@ -1011,7 +1040,9 @@ def _check_turn(s: GozerState) -> None:
 
 
 class GozerGame(Game[GozerState, Action, GozerView, GozerConfig]):
-    """The Wrath of Gozer on the shipped island (:data:`~.board.BOARD`)."""
+    """The Wrath of Gozer on the shipped island (:data:`~.board.BOARD`), under ``rules``
+    (one row of :data:`~islandgames.games.gozer.RULES`). Stateless: games of several
+    versions may be used at once, from any thread."""
 
     info = INFO
     state_type = GozerState
@@ -1019,11 +1050,15 @@ class GozerGame(Game[GozerState, Action, GozerView, GozerConfig]):
     view_type = GozerView
     config_type = GozerConfig
 
+    def __init__(self, rules: GozerRules) -> None:
+        self.rules = rules
+        self.info = attrs.evolve(INFO, rules_version=rules.version)
+
     def check_config(self, config: GozerConfig) -> None:
         check_config(config)
 
     def _new(self, rng: Rng, config: GozerConfig) -> GozerState:
-        return new_game(rng, config)
+        return new_game(rng, config, self.rules)
 
     def seat_count(self, state: GozerState) -> int:
         return len(state.pawns)
@@ -1035,13 +1070,13 @@ class GozerGame(Game[GozerState, Action, GozerView, GozerConfig]):
         return to_act(state)
 
     def legal_actions(self, state: GozerState, seat: Seat) -> tuple[Action, ...]:
-        return legal_actions(state, seat)
+        return legal_actions(state, seat, self.rules)
 
     def is_legal(self, state: GozerState, seat: Seat, action: Action) -> bool:
-        return is_legal(state, seat, action)
+        return is_legal(state, seat, action, self.rules)
 
     def _apply(self, state: GozerState, seat: Seat, action: Action) -> GozerState:
-        return apply_action(state, seat, action)
+        return apply_action(state, seat, action, self.rules)
 
     def view(self, state: GozerState, seat: Seat | None) -> GozerView:
         return make_view(state, seat)
@@ -1053,7 +1088,4 @@ class GozerGame(Game[GozerState, Action, GozerView, GozerConfig]):
         return resample(state, rng)
 
     def check_state(self, state: GozerState) -> None:
-        check_state(state)
-
-
-GAME = GozerGame()
+        check_state(state, self.rules)

@@ -142,6 +142,8 @@ class NotAloneGame(Game[NotAloneState, Action, NotAloneView, NotAloneConfig]):
         rules.check_state(state)
 
 
-GAME = NotAloneGame()
+#: One game per rules version, oldest first (one so far); GAME is the newest.
+GAMES: tuple[NotAloneGame, ...] = (NotAloneGame(),)
+GAME = GAMES[-1]
 
-__all__ = ["GAME", "INFO", "NotAloneConfig", "NotAloneGame"]
+__all__ = ["GAME", "GAMES", "INFO", "NotAloneConfig", "NotAloneGame"]
