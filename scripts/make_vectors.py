@@ -1,0 +1,563 @@
+"""Write the test vectors for log verifiers in any language: tests/vectors/.
+
+    python scripts/make_vectors.py [--out tests/vectors]
+
+Per game, seeded full logs and per-seat logs, and tampered variants of each kind a
+verifier must catch, each with its expected verdict, described by ``manifest.json``
+(docs/log-format.md, "Test vectors"). The logs of Friday and Gozer rules 1.0 are the
+ones islandgames 0.1.0 wrote (tests/golden/logs), tampered here like the others.
+
+The vectors are artifacts: once published they never change (a verifier checked against
+them must stay right). Running this again gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import random
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import islandgames
+from islandgames import Match, get_game, read_log, verify_log, verify_redacted
+from islandgames.core import serde
+from islandgames.core.log import (
+    LogFormatError,
+    action_commitment,
+    next_chain,
+    parse_records,
+    record_list,
+)
+from islandgames.core.rng import Rng
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN_LOGS = ROOT / "tests" / "golden" / "logs"
+
+Records = list[dict[str, Any]]
+
+
+def _play(game_id: str, seed: int, config: Any, upto: int | None = None) -> Match:
+    game = get_game(game_id)
+    m = Match(game, seed=seed, config=game.decode_config(config))
+    rng = Rng.from_seed(seed, "vectors")
+    while m.outcome() is None and (upto is None or m.seq < upto):
+        choices = [(s, a) for s in game.seats(m.state) for a in m.legal_actions(s)]
+        (seat, action), rng = rng.choice(choices)
+        m.act(seat, action)
+    return m
+
+
+def _pack(records: Records) -> bytes:
+    return b"".join(serde.packb(r) for r in records)
+
+
+def _starts(records: Records) -> list[int]:
+    out, pos = [], 0
+    for r in records:
+        out.append(pos)
+        pos += len(serde.packb(r))
+    return out
+
+
+def _rechain(records: Records) -> Records:
+    """Recompute every commitment (for entries with a salt) and the whole chain, as a
+    forger would after changing something."""
+    header = {k: v for k, v in records[0].items() if k not in ("type", "viewer")}
+    chain = serde.digest(b"islandgames-chain", serde.packb(header))
+    for r in records[1:]:
+        if r["type"] != "entry":
+            continue
+        if r["salt"] is not None:
+            r["action_commitment"] = action_commitment(r["salt"], r["action"])
+        chain = next_chain(chain, r["seat"], r["action_commitment"], r["state_hash"])
+        r["chain_hash"] = chain.hex()
+    return records
+
+
+class Vectors:
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.items: list[dict[str, Any]] = []
+
+    def add(
+        self,
+        vid: str,
+        data: bytes,
+        description: str,
+        chain: dict[str, Any] | None,
+        base: Records,
+        full: str | None = None,
+        suffix: str = ".iglog",
+        tampered: bool = False,
+    ) -> None:
+        path = self.out / f"{vid}{suffix}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        item: dict[str, Any] = {
+            "id": vid,
+            "file": path.relative_to(self.out).as_posix(),
+            "game": base[0]["game"],
+            "rules_version": base[0]["rules_version"],
+            "description": description,
+            "tampered": tampered,
+            "expect": _engine_verdict(data, suffix),
+            "chain": chain,
+        }
+        if full is not None:
+            item["full"] = f"{full}.iglog"
+            item["expect_against_full"] = _engine_verdict(
+                data, suffix, (self.out / f"{full}.iglog").read_bytes()
+            )
+        self.items.append(item)
+
+
+def _engine_verdict(data: bytes, suffix: str, full: bytes | None = None) -> dict[str, Any]:
+    """What this engine says: a verdict with the first divergent seq and what differed,
+    or ``unreadable`` (with the byte offset the reader names) or ``unsupported``."""
+    try:
+        log = parse_records(json.loads(data)) if suffix == ".json" else read_log(data)
+        v = verify_log(log) if full is None else verify_redacted(log, read_log(full))
+    except LogFormatError as exc:
+        text = str(exc)
+        found = re.search(r"\bbytes? (\d+)", text)
+        offset = None if found is None else int(found.group(1))
+        return {"verdict": "unreadable", "offset": offset, "message": text}
+    except islandgames.UnsupportedRulesVersionError as exc:
+        return {"verdict": "unsupported", "message": str(exc)}
+    out: dict[str, Any] = {"verdict": v.status, "entries": v.entries}
+    if v.divergence is not None:
+        out["seq"] = v.divergence.seq
+        out["what"] = v.divergence.what
+    return out
+
+
+def _consistent() -> dict[str, Any]:
+    return {"verdict": "consistent"}
+
+
+def _diverged(seq: int) -> dict[str, Any]:
+    return {"verdict": "diverged", "seq": seq}
+
+
+def _unreadable(offset: int) -> dict[str, Any]:
+    return {"verdict": "unreadable", "offset": offset}
+
+
+def tampered_variants(v: Vectors, gid: str, records: Records, *, spellings: bool) -> None:
+    """The kinds of tampering every game gets (and, with ``spellings``, the spelling
+    variants of values)."""
+    n = len(records) - 2
+    starts = _starts(records)
+    k = min(5, n)
+
+    def variant(vid: str, change: Callable[[Records], Records | bytes], what: str, chain: Any):
+        out = change(copy.deepcopy(records))
+        data = out if isinstance(out, bytes) else _pack(out)
+        v.add(f"{gid}/{vid}", data, what, chain, records, tampered=True)
+
+    def masked_outcome(r: Records) -> Records:
+        r[k]["action"] = r[k]["salt"] = None
+        for res in r[-1]["outcome"]["results"]:
+            res["result"], res["score"] = "win", 999
+        return r
+
+    variant(
+        "masked-entry-and-outcome", masked_outcome,
+        f"entry {k} masked (action and salt nil) in a full log, the outcome rewritten to "
+        "wins with score 999: a finished log that cannot be fully replayed",
+        _diverged(k),
+    )  # fmt: skip
+
+    def outcome_only(r: Records) -> Records:
+        r[-1]["outcome"]["results"][0]["score"] += 1
+        return r
+
+    variant(
+        "outcome-rewritten", outcome_only,
+        "the end record's first score is one higher: only a replay can tell", _consistent(),
+    )  # fmt: skip
+
+    def state_hash(r: Records) -> Records:
+        h = r[k]["state_hash"]
+        r[k]["state_hash"] = h[:-1] + ("0" if h[-1] != "0" else "1")
+        return r
+
+    variant(
+        "state-hash-changed", state_hash,
+        f"entry {k}'s state hash changed, the chain not recomputed", _diverged(k),
+    )  # fmt: skip
+
+    def state_hash_rechained(r: Records) -> Records:
+        return _rechain(state_hash(r))
+
+    variant(
+        "state-hash-changed-rechained", state_hash_rechained,
+        f"entry {k}'s state hash changed and the chain recomputed: only a replay can tell",
+        _consistent(),
+    )  # fmt: skip
+    variant(
+        "cut-inside-an-entry", lambda r: _pack(r)[: starts[k] + 7],
+        f"the file cut 7 bytes into entry {k}", _unreadable(starts[k]),
+    )  # fmt: skip
+
+    def flip_length(r: Records) -> bytes:
+        data = bytearray(_pack(r))
+        at = data.index(b"\xaachain_hash\xd9\x40", starts[k]) + 11
+        data[at] = 0xDB  # str8 -> str32: a length that swallows the rest of the file
+        return bytes(data)
+
+    variant(
+        "length-header-flipped", flip_length,
+        f"one byte flipped in entry {k}: its chain_hash's str8 header became str32, a "
+        "length that runs past the end of the file", _unreadable(starts[k]),
+    )  # fmt: skip
+    variant(
+        "trailing-byte", lambda r: _pack(r) + b"\x00",
+        "one byte (a msgpack 0) after the end record", _unreadable(sum(map(len, map(
+            serde.packb, records)))),
+    )  # fmt: skip
+
+    def future(r: Records) -> Records:
+        r[0]["rules_version"] = "9.9"
+        return _rechain(r)
+
+    variant(
+        "unsupported-rules-version", future,
+        "the header names rules_version 9.9 (chain recomputed): a version this engine "
+        "never had is its own error, not a divergence", _consistent(),
+    )  # fmt: skip
+
+    def deep(r: Records) -> Records:
+        nested: Any = 1
+        for _ in range(400):
+            nested = [nested]
+        key = next(iter(r[0]["config"]))
+        r[0]["config"][key] = nested
+        return r
+
+    variant(
+        "deep-config", deep,
+        "a header config value nested 400 levels deep (at most 32 are allowed)",
+        _unreadable(0),
+    )  # fmt: skip
+
+    def wide_int(r: Records) -> bytes:
+        data = _pack(r)
+        at = data.index(b"\xa3seq\x01", starts[1]) + 4
+        return data[:at] + b"\xcd\x00\x01" + data[at + 1 :]
+
+    variant(
+        "wide-integer", wide_int,
+        "entry 1's seq written as a 3-byte uint16 instead of a 1-byte fixint: the same "
+        "value, a non-canonical spelling", _unreadable(starts[1]),
+    )  # fmt: skip
+
+    def reordered(r: Records) -> Records:
+        r[k] = dict(reversed(list(r[k].items())))
+        return r
+
+    variant(
+        "keys-reordered", reordered,
+        f"entry {k}'s keys in reverse order: a file has one spelling", _unreadable(starts[k]),
+    )  # fmt: skip
+    if not spellings:
+        return
+    end_at = starts[-1]
+    for name, respell in (
+        ("seed-upper-case", str.upper),
+        ("seed-leading-space", lambda s: " " + s[1:]),
+        ("seed-0x", lambda s: "0x" + s[2:]),
+        ("seed-underscore", lambda s: s[:8] + "_" + s[9:]),
+        ("seed-zeros-dropped", lambda s: s.lstrip("0") or "0"),
+    ):
+
+        def seed(r: Records, respell: Callable[[str], str] = respell) -> Records:
+            r[-1]["seed"] = respell(r[-1]["seed"])
+            return r
+
+        variant(
+            name, seed, "the revealed seed spelled otherwise than 64 lower-case hex digits",
+            _unreadable(end_at),
+        )  # fmt: skip
+
+    def score_true(r: Records) -> Records:
+        r[-1]["outcome"]["results"][0]["score"] = True
+        return r
+
+    variant("score-true", score_true, "an outcome score written as true", _unreadable(end_at))
+
+    def other_seed(r: Records) -> Records:
+        seed = r[-1]["seed"]
+        r[-1]["seed"] = seed[:-1] + ("1" if seed[-1] != "1" else "2")
+        return r
+
+    variant(
+        "seed-not-committed", other_seed,
+        "the revealed seed is another well-formed seed: it does not match the commitment",
+        _diverged(0),
+    )  # fmt: skip
+
+    def wrong_salt(r: Records) -> Records:
+        r[k]["salt"] = serde.digest(b"not the salt").hex()
+        return _rechain(r)
+
+    variant(
+        "salt-wrong-rechained", wrong_salt,
+        f"entry {k}'s salt replaced, its commitment and the chain recomputed: the salt is "
+        "not the one the revealed seed gives", _diverged(k),
+    )  # fmt: skip
+
+    def seq_skipped(r: Records) -> Records:
+        r[k]["seq"] = k + 1
+        return r
+
+    variant("seq-skipped", seq_skipped, f"entry {k} says seq {k + 1}", _diverged(k))
+
+    def seat_out_of_range(r: Records) -> Records:
+        r[k]["seat"] = r[0]["seats"]
+        return _rechain(r)
+
+    variant(
+        "seat-out-of-range", seat_out_of_range,
+        f"entry {k}'s seat is the number of seats (one too many), chain recomputed",
+        _diverged(k),
+    )  # fmt: skip
+
+    def float_seat(r: Records) -> Records:
+        r[k]["seat"] = float(r[k]["seat"])
+        return r
+
+    variant(
+        "float-for-int", float_seat, f"entry {k}'s seat as a float", _unreadable(starts[k])
+    )
+
+    def bin_hash(r: Records) -> Records:
+        r[k]["state_hash"] = bytes.fromhex(r[k]["state_hash"])
+        return r
+
+    variant(
+        "bin-for-hex", bin_hash, f"entry {k}'s state hash as 32 bytes of msgpack bin",
+        _unreadable(starts[k]),
+    )  # fmt: skip
+
+    def bad_utf8(r: Records) -> bytes:
+        data = bytearray(_pack(r))
+        at = data.index(b"\xa6friday", starts[0]) + 1
+        data[at] = 0xFF  # not UTF-8
+        return bytes(data)
+
+    variant("invalid-utf-8", bad_utf8, "the header's game id is not UTF-8", _unreadable(0))
+
+    def header_second(r: Records) -> Records:
+        r[0], r[1] = r[1], r[0]
+        return r
+
+    variant(
+        "header-not-first", header_second, "the first entry comes before the header",
+        _unreadable(0),
+    )  # fmt: skip
+    variant("empty-file", lambda r: b"", "an empty file", _unreadable(0))
+
+    def hash_upper(r: Records) -> Records:
+        r[k]["state_hash"] = r[k]["state_hash"].upper()
+        return r
+
+    variant(
+        "hash-upper-case", hash_upper, f"entry {k}'s state hash in upper case",
+        _unreadable(starts[k]),
+    )  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "tests" / "vectors")
+    args = parser.parse_args()
+    out: Path = args.out
+    for old in out.rglob("*"):
+        if old.is_file() and old.suffix in (".iglog", ".json"):
+            old.unlink()
+    v = Vectors(out)
+    # short games (small files), seeds with hex letters (so case matters)
+    plays = {
+        "friday": (0xFEED0002, {"level": 2}),
+        "forbidden-island": (0xFEED000B, {"players": 2}),
+        "not-alone": (0xFEED0001, {"hunted": 1}),
+        "gozer": (0xFEED0003, {"players": 3, "round_limit": 3}),
+    }
+    for gid, (seed, config) in plays.items():
+        m = _play(gid, seed, config)
+        full = record_list(m.log())
+        v.add(f"{gid}/full", _pack(full), "a finished game's full log", _consistent(), full)
+        half = len(full) // 2
+        v.add(
+            f"{gid}/running", _pack(full[:half]),
+            f"the same log cut exactly after entry {half - 1}: a valid log of a game still "
+            "running", _consistent(), full,
+        )  # fmt: skip
+        v.add(
+            f"{gid}/spectator", _pack(record_list(m.log(None))),
+            "the finished game's log as a spectator sees it", _consistent(), full,
+            full=f"{gid}/full",
+        )  # fmt: skip
+        tampered_variants(v, gid, full, spellings=gid == "friday")
+        if gid == "not-alone":
+            not_alone_per_seat(v, m, seed, config)
+        if gid in ("gozer", "forbidden-island"):
+            bool_for_int(v, gid, full)
+    for path in sorted(GOLDEN_LOGS.glob("*.iglog")):
+        # logs written by islandgames 0.1.0 under rules 1.0
+        gid = path.stem.split("-1.0-")[0]
+        records = record_list(read_log(path))
+        vid = f"{gid}-1.0/{path.stem.split('-1.0-')[1]}"
+        v.add(
+            vid, path.read_bytes(), f"a full log written by islandgames 0.1.0 ({path.name})",
+            _consistent(), records,
+        )  # fmt: skip
+        if "level-3" in path.stem or "4-players" in path.stem:
+            tampered_variants(v, f"{gid}-1.0", records, spellings=False)
+    json_vector(v)
+    manifest = {
+        "format": "islandgames-log-test-vectors",
+        "version": 1,
+        "engine_version": islandgames.__version__,
+        "about": (
+            "Logs for verifiers of the islandgames log format (docs/log-format.md). For "
+            "each vector, 'expect' is the verdict of a verifier that has the game's rules "
+            "(islandgames: verified, unfinished or diverged with the first divergent seq "
+            "and what differed; unreadable with the byte offset of the first record that "
+            "cannot be read; unsupported for a rules version it does not have); 'chain' is "
+            "what a verifier without the rules must find: consistent (every check it can "
+            "make holds), diverged at seq, or unreadable at offset (null: not a file such "
+            "a verifier can judge). Per-seat vectors name the full log to check them "
+            "against and give 'expect_against_full'."
+        ),
+        "vectors": v.items,
+    }
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    counts: dict[str, int] = {}
+    for item in v.items:
+        counts[item["expect"]["verdict"]] = counts.get(item["expect"]["verdict"], 0) + 1
+    print(f"{len(v.items)} vectors in {out}: {counts}", file=sys.stderr)
+    return 0
+
+
+def not_alone_per_seat(v: Vectors, m: Match, seed: int, config: Any) -> None:
+    """Per-seat logs with masked and partial actions; a partial form swapped; a full log
+    relabelled with a viewer."""
+    gid = "not-alone"
+    base = record_list(m.log())
+    v.add(
+        f"{gid}/seat-0", _pack(record_list(m.log(0))),
+        "the finished game's log as seat 0 sees it: masked actions are recovered from "
+        "their commitments once the seed is revealed", _consistent(), base, full=f"{gid}/full",
+    )  # fmt: skip
+    for upto in range(20, 400, 5):
+        mid = _play(gid, seed, config, upto=upto)
+        red = record_list(mid.log(0))
+        partial = [
+            r for r in red[1:] if r["type"] == "entry" and r["action"] is not None and not r["salt"]
+        ]
+        if partial:
+            break
+    else:
+        raise SystemExit("no partial form in a not-alone log")
+    v.add(
+        f"{gid}/seat-0-running", _pack(red),
+        f"seat 0's log of the same game after {upto} actions, with a partly masked action "
+        f"(entry {partial[0]['seq']})", _consistent(), base, full=f"{gid}/full",
+    )  # fmt: skip
+    # an action masked entirely (nil, no salt) is rarer: a secret choice still pending
+    other = _play(gid, 0xFEED0005, {"hunted": 2})
+    v.add(
+        f"{gid}/full-2-hunted", _pack(record_list(other.log())),
+        "a finished game's full log, 2 Hunted", _consistent(), record_list(other.log()),
+    )  # fmt: skip
+    for upto in range(1, other.seq):
+        pending = _play(gid, 0xFEED0005, {"hunted": 2}, upto=upto)
+        masked = [
+            (viewer, pending.log(viewer))
+            for viewer in (*pending.game.seats(pending.state), None)
+            if any(e.action is None for e in pending.log(viewer).entries)
+        ]
+        if masked:
+            break
+    else:
+        raise SystemExit("no entirely masked action in a not-alone log")
+    viewer, log = masked[0]
+    v.add(
+        f"{gid}/seat-{viewer}-running-masked", _pack(record_list(log)),
+        f"seat {viewer}'s log of that game after {upto} actions, with an action masked "
+        "entirely (nil, no salt)", _consistent(), base, full=f"{gid}/full-2-hunted",
+    )  # fmt: skip
+    swapped = copy.deepcopy(red)
+    target = swapped[partial[0]["seq"]]
+    target["action"] = {"type": "pass"}
+    v.add(
+        f"{gid}/partial-form-swapped", _pack(swapped),
+        f"seat 0's running log with the partly masked action of entry {partial[0]['seq']} "
+        "replaced by another action: only a check against the true action's redaction "
+        "(the full log) can tell", _consistent(), base, full=f"{gid}/full", tampered=True,
+    )  # fmt: skip
+    relabelled = record_list(m.log())
+    relabelled[0]["viewer"] = 0
+    v.add(
+        f"{gid}/relabelled-viewer", _pack(relabelled),
+        "the full log with its header relabelled as seat 0's log: it shows what seat 0 "
+        "may not see", _consistent(), base, tampered=True,
+    )  # fmt: skip
+
+
+def bool_for_int(v: Vectors, gid: str, records: Records) -> None:
+    """An int field of an action written as true, with its commitment and the chain
+    recomputed (what a log of ``Step(True)`` would have looked like)."""
+    r = copy.deepcopy(records)
+    ints = [
+        (entry, key)
+        for entry in r[1:-1]
+        for key, value in entry["action"].items()
+        if type(value) is int
+    ]
+    if not ints:
+        raise SystemExit(f"{gid}: no action with an int field")
+    # True == 1: a value of 1 is the case a legality check alone let through
+    entry, key = next(((e, k) for e, k in ints if e["action"][k] == 1), ints[0])
+    entry["action"][key] = True
+    v.add(
+        f"{gid}/bool-for-int", _pack(_rechain(r)),
+        f"entry {entry['seq']}'s action has true for an int field (commitment and chain "
+        "recomputed): not an action of the game", _consistent(), records, tampered=True,
+    )  # fmt: skip
+
+
+def json_vector(v: Vectors) -> None:
+    """The full log of Friday as JSON records with every map's keys shuffled: a verifier
+    that takes structured records must not depend on key order."""
+    data = (v.out / "friday" / "full.iglog").read_bytes()
+    rng = random.Random(7)
+
+    def shuffled(value: Any) -> Any:
+        if isinstance(value, dict):
+            items = [(k, shuffled(x)) for k, x in value.items()]
+            rng.shuffle(items)
+            return dict(items)
+        if isinstance(value, list):
+            return [shuffled(x) for x in value]
+        return value
+
+    base = record_list(read_log(data))
+    records = [shuffled(r) for r in base]
+    v.add(
+        "friday/full-shuffled-keys", json.dumps(records, indent=None).encode() + b"\n",
+        "friday/full.iglog as a JSON array of records, every map's keys in a random order: "
+        "hashes are taken over canonical re-encodings of typed values, so it verifies",
+        None, base, suffix=".json",
+    )  # fmt: skip
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
