@@ -73,7 +73,10 @@ CONFIGS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
 #: by uniform random play in 6,000 seeds per level; its scenario tests pin it
 #: (tests/friday/test_rules_versions.py).
 REACHING: dict[str, tuple[tuple[str, dict[str, Any], int], ...]] = {
-    "friday": (("won-fight-lost-to-aging-level-3", {"level": 3}, 93),),
+    "friday": (
+        ("won-fight-lost-to-aging-level-3", {"level": 3}, 93),
+        ("sort-discard-then-look-level-1", {"level": 1}, 2199),
+    ),
     "gozer": (("dying-bridge-holder-5-players-10-rounds", {"players": 5, "round_limit": 10}, 94),),
 }
 

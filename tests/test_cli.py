@@ -502,12 +502,12 @@ def test_replay_of_a_log_of_an_earlier_rules_version(
     path = GOLDEN_LOGS / "friday-1.0-level-3.iglog"
     code, out, _ = _run(capsys, "replay", str(path), "--verify", "--show-states")
     assert code == 0 and "VERIFIED: all" in out and "friday rules 1.0" in out
-    assert "(rules 1.0; replayed as 1.0, newest 1.1)" in out
+    assert "(rules 1.0; replayed as 1.0, newest 1.2)" in out
     log = read_log(path)
     future = tmp_path / "future.iglog"
     write_log(attrs.evolve(log, header=attrs.evolve(log.header, rules_version="9.9")), future)
     code, _, err = _run(capsys, "replay", str(future), "--verify")
-    assert code == 2 and "no rules version '9.9'" in err and "1.0, 1.1" in err
+    assert code == 2 and "no rules version '9.9'" in err and "1.0, 1.1, 1.2" in err
 
 
 def test_replay_verify_refuses_a_masked_entry_and_a_rewritten_outcome(

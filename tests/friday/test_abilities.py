@@ -144,9 +144,10 @@ def test_below_the_pile_without_replacement() -> None:
 
 
 def test_below_the_pile_of_a_paid_card_has_no_replacement() -> None:
-    cards = [fc(EXPLORING_DECEPTION), fc(STUPID[0], paid=True)]
+    # the allowance (3) drawn, then one paid card (I11)
+    cards = [fc(EXPLORING_DECEPTION), fc(WEAK[0]), fc(WEAK[1]), fc(STUPID[0], paid=True)]
     s = build(stack=(GENIUS,), the_fight=fight(FURTHER_VISION, cards, free_drawn=3))
-    s = play(s, UseAbility(0), ChooseTarget(1))
+    s = play(s, UseAbility(0), ChooseTarget(3))
     assert s.fight is not None and s.fight.pending is None
     assert s.stack == (GENIUS, STUPID[0])
 

@@ -72,11 +72,11 @@ def test_free_cards_up_to_the_allowance_then_paid_ones() -> None:
 def test_paid_draw_needs_the_life_it_costs() -> None:
     # F10: paying needs at least that many life points; 0 life cannot pay.
     s = build(
-        life=0, stack=(GENIUS, WEAK[0]), the_fight=fight(FURTHER_VISION, [WEAK[1]], free_drawn=3)
+        life=0, stack=(GENIUS, WEAK[0]), the_fight=fight(FURTHER_VISION, WEAK[1:4], free_drawn=3)
     )
     assert legal(s) == (ResolveFight(),)
     s1 = build(
-        life=1, stack=(GENIUS, WEAK[0]), the_fight=fight(FURTHER_VISION, [WEAK[1]], free_drawn=3)
+        life=1, stack=(GENIUS, WEAK[0]), the_fight=fight(FURTHER_VISION, WEAK[1:4], free_drawn=3)
     )
     assert play(s1, DrawPaid()).life == 0
 

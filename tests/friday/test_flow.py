@@ -16,6 +16,7 @@ from islandgames.games.friday.actions import (
     UseAbility,
 )
 from islandgames.games.friday.data import AGING, VERY_STUPID
+from islandgames.games.friday.state import FightCard
 from tests.friday.friday_kit import (
     CANNIBAL_WEAPON,
     EQUIPMENT,
@@ -26,6 +27,7 @@ from tests.friday.friday_kit import (
     WILD_STRATEGY,
     WILD_VISION,
     build,
+    fc,
     fight,
     fight_cards,
     legal,
@@ -88,7 +90,8 @@ def test_no_hazard_left_goes_straight_to_the_pirates() -> None:
         step=1,
         stack=(WEAK[0],),
         hazard_stack=(),
-        the_fight=fight(FURTHER_VISION, [GENIUS, FOCUSED[1], FOCUSED[2], FOCUSED[0]]),
+        # three free cards (the allowance) and one paid
+        the_fight=fight(FURTHER_VISION, [GENIUS, FOCUSED[1], FOCUSED[2], fc(FOCUSED[0], True)]),
     )
     s = play(s, ResolveFight())  # won: nothing left at all
     assert s.step == 3 and s.phase == "pirate"
@@ -102,12 +105,17 @@ def test_pirates_in_the_chosen_order_then_victory() -> None:
     assert s.fight is not None and s.fight.enemy == p2 and s.fight.allowance == 7
     # beat the 7/25 pirate: put it in a winning position directly
     cards = list(range(36, 48))  # knowledge worth 2+2+2+2+2+2+3+3+3+3+4+4 = 32
+
+    def drawn(allowance: int) -> list[FightCard | int]:
+        """The cards as drawn: the allowance free, the rest paid."""
+        return [*cards[:allowance], *(fc(c, paid=True) for c in cards[allowance:])]
+
     s = build(
         step=3,
         pirates=(p1, p2),
         hazard_stack=(),
         stack=(GENIUS, FOCUSED[0]),
-        the_fight=fight(p2, cards, free_drawn=7),
+        the_fight=fight(p2, drawn(7), free_drawn=7),
     )
     s = play(s, ResolveFight())
     assert s.pirates_defeated == (False, True)
@@ -119,7 +127,7 @@ def test_pirates_in_the_chosen_order_then_victory() -> None:
         defeated=(False, True),
         hazard_stack=(),
         stack=(GENIUS,),
-        the_fight=fight(p1, cards),
+        the_fight=fight(p1, drawn(6)),
     )
     s = play(s, ResolveFight())
     assert s.result == "won" and s.phase == "over" and s.fight is None
@@ -176,7 +184,7 @@ def test_paid_draw_cannot_kill() -> None:
     s = build(
         life=1,
         stack=(WEAK[0], WEAK[1]),
-        the_fight=fight(FURTHER_VISION, [FOCUSED[0]], free_drawn=3),
+        the_fight=fight(FURTHER_VISION, [FOCUSED[0], FOCUSED[1], FOCUSED[2]], free_drawn=3),
     )
     s = play(s, DrawPaid())
     assert s.life == 0 and s.result is None

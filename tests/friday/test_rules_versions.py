@@ -8,7 +8,7 @@ import threading
 import attrs
 import pytest
 
-from islandgames import get_game
+from islandgames import IllegalActionError, get_game
 from islandgames.core import serde
 from islandgames.core.errors import DecodeError, UnsupportedRulesVersionError
 from islandgames.core.registry import rules_versions
@@ -17,11 +17,13 @@ from islandgames.games.friday.actions import (
     Action,
     ChooseTarget,
     ResolveFight,
+    SortDiscard,
     SortLook,
+    SortReturn,
     UseAbility,
 )
 from islandgames.games.friday.data import STARTING, VALUE
-from islandgames.games.friday.state import FridayState, FridayState10
+from islandgames.games.friday.state import FridayState, FridayState10, PendingSort
 from islandgames.games.friday.view import HIDDEN
 from tests.friday.friday_kit import (
     AGING_DISTRACTED,
@@ -44,7 +46,7 @@ from tests.friday.friday_kit import (
     pirate,
 )
 
-V10, V11 = GAMES
+V10, V11, V12 = GAMES
 
 
 def as_1_0(state: FridayState) -> FridayState:
@@ -64,14 +66,15 @@ def play(game: FridayGame, state: FridayState, *actions: Action) -> FridayState:
 # --- the registry and the version objects --------------------------------------------------
 
 
-def test_both_versions_are_served() -> None:
-    assert rules_versions("friday") == ("1.0", "1.1")
+def test_every_version_is_served() -> None:
+    assert rules_versions("friday") == ("1.0", "1.1", "1.2")
     assert get_game("friday", rules_version="1.0") is V10
     assert get_game("friday", rules_version="1.1") is V11
-    assert get_game("friday") is GAME is V11
+    assert get_game("friday", rules_version="1.2") is V12
+    assert get_game("friday") is GAME is V12
     assert [g.rules for g in GAMES] == list(RULES)
-    assert [g.info.rules_version for g in GAMES] == ["1.0", "1.1"]
-    assert V10.info == attrs.evolve(V11.info, rules_version="1.0")
+    assert [g.info.rules_version for g in GAMES] == ["1.0", "1.1", "1.2"]
+    assert V10.info == attrs.evolve(V12.info, rules_version="1.0")
     with pytest.raises(UnsupportedRulesVersionError, match=r"9\.9"):
         get_game("friday", rules_version="9.9")
 
@@ -82,8 +85,10 @@ def test_the_flags_of_each_version() -> None:
         exchange_leaves_fight_first=False,
         records_face_down_aging=False,
         won_fight_stays_won=False,
+        sort_looks_before_discard=False,
     )
-    assert attrs.astuple(RULES[1])[1:] == (True, True, True)
+    assert attrs.astuple(RULES[1])[1:] == (True, True, True, False)
+    assert attrs.astuple(RULES[2])[1:] == (True, True, True, True)
 
 
 def test_a_1_0_state_has_the_fields_of_1_0() -> None:
@@ -255,3 +260,99 @@ def test_f14_both_versions_hide_the_card_at_the_start(level: int) -> None:
             assert serde.canonical_bytes(V10.view(old, seat)) == serde.canonical_bytes(
                 V11.view(new, seat)
             )
+
+
+# --- I9 (1.2): a sort looks at all its cards first, then discards at most one ---------------
+
+
+def _sort_at_the_end_of_the_stack(empty_aging_stack: str) -> FridayState:
+    """The reviewers' case: the stack is exactly [an aging card, genius] and the discard
+    pile is empty; the fight has a sort card (vision) ready to use."""
+    rest = tuple(c for c in STARTING if c != GENIUS)
+    return build(
+        empty_aging_stack=empty_aging_stack,
+        stack=(STUPID[0], GENIUS),
+        aging_stack=(MORONIC,) if empty_aging_stack == "defeat" else (),
+        destroyed=rest,
+        the_fight=fight(FURTHER_FOOD, [FURTHER_VISION]),
+    )
+
+
+@pytest.mark.parametrize("mode", ["defeat", "reshuffle"])
+def test_i9_under_1_1_a_discarded_card_comes_back_into_the_same_sort(mode: str) -> None:
+    s = play(V11, _sort_at_the_end_of_the_stack(mode), UseAbility(0), SortLook())
+    assert s.fight is not None and isinstance(s.fight.pending, PendingSort)
+    assert s.fight.pending.looked == (STUPID[0], GENIUS) and s.stack == ()
+    s = play(V11, s, SortDiscard(0))
+    assert s.discard == (STUPID[0],) and SortLook() in V11.legal_actions(s, 0)
+    s = play(V11, s, SortLook())  # the rebuild shuffles the discarded card back in
+    assert STUPID[0] not in s.discard
+    assert s.fight is not None and isinstance(s.fight.pending, PendingSort)
+    assert STUPID[0] in (*s.fight.pending.looked, *s.stack)  # in play again, same sort
+    if mode == "reshuffle":  # the discard pile held only it: the look drew it
+        assert s.fight.pending.looked == (GENIUS, STUPID[0])
+
+
+@pytest.mark.parametrize("mode", ["defeat", "reshuffle"])
+def test_i9_under_1_2_looking_ends_once_a_card_is_discarded(mode: str) -> None:
+    start = play(V12, _sort_at_the_end_of_the_stack(mode), UseAbility(0))
+    assert V12.legal_actions(start, 0) == (SortLook(), SortDiscard(0), SortReturn(0))
+    # as at the table: look at every card first, then discard at most one
+    s = play(V12, start, SortLook())
+    assert s.fight is not None and isinstance(s.fight.pending, PendingSort)
+    assert s.fight.pending.looked == (STUPID[0], GENIUS) and s.stack == ()
+    s = play(V12, s, SortDiscard(0))
+    assert s.discard == (STUPID[0],)
+    assert V12.legal_actions(s, 0) == (SortReturn(0),)
+    with pytest.raises(IllegalActionError):
+        V12.apply(s, 0, SortLook())
+    s = play(V12, s, SortReturn(0))
+    assert s.stack == (GENIUS,) and s.discard == (STUPID[0],) and s.known_top == 1
+    assert s.fight is not None and s.fight.pending is None
+    # discarding the only card looked at so far ends the sort: no look after it
+    t = play(V12, start, SortDiscard(0))
+    assert t.discard == (STUPID[0],) and t.fight is not None and t.fight.pending is None
+
+
+@pytest.mark.parametrize("mode", ["defeat", "reshuffle"])
+def test_i9_under_1_2_a_look_may_still_rebuild_the_stack_before_any_discard(mode: str) -> None:
+    """Looking is drawing (F9): a look on an empty stack rebuilds it from the discard pile
+    (the top aging card joining it in the defeat mode), which holds no card of the sort."""
+    rest = tuple(c for c in STARTING if c != GENIUS)
+    s = build(
+        empty_aging_stack=mode,
+        stack=(GENIUS,),
+        discard=rest[:2],
+        aging_stack=(MORONIC,) if mode == "defeat" else (),
+        destroyed=rest[2:],
+        the_fight=fight(FURTHER_FOOD, [FURTHER_VISION]),
+    )
+    s = play(V12, s, UseAbility(0), SortLook())
+    assert s.fight is not None and isinstance(s.fight.pending, PendingSort)
+    looked = s.fight.pending.looked
+    assert looked[0] == GENIUS and looked[1] in (*rest[:2], MORONIC)
+    assert s.discard == ()  # shuffled into the new stack
+    s = play(V12, s, SortDiscard(1))
+    assert s.discard == (looked[1],) and SortLook() not in V12.legal_actions(s, 0)
+
+
+def test_i9_1_0_keeps_its_sort() -> None:
+    s = as_1_0(_sort_at_the_end_of_the_stack("reshuffle"))
+    s = play(V10, s, UseAbility(0), SortLook(), SortDiscard(0), SortLook())
+    assert s.fight is not None and isinstance(s.fight.pending, PendingSort)
+    assert s.fight.pending.looked == (GENIUS, STUPID[0])
+
+
+# --- decode_state refuses fights play cannot reach (every version) ----------------------------
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.rules_version)
+def test_a_free_side_that_disagrees_with_free_drawn_is_refused(game: FridayGame) -> None:
+    honest = build(stack=(GENIUS,), the_fight=fight(FURTHER_FOOD, [FURTHER_VISION, STUPID[0]]))
+    assert honest.fight is not None and honest.fight.free_drawn == 2
+    wire = serde.to_wire(honest if game.rules.records_face_down_aging else as_1_0(honest))
+    game.decode_state(wire)
+    for free_drawn in (0, 1, 3):
+        bad = {**wire, "fight": {**wire["fight"], "free_drawn": free_drawn}}
+        with pytest.raises(DecodeError, match="free side holds 2 card"):
+            game.decode_state(bad)

@@ -318,7 +318,7 @@ def test_f8_all_hazards_pirate_sums_free_cards_and_red_values() -> None:
 
 def test_f8_cost2_pirate_charges_two_life_per_extra_card() -> None:
     p = pirate("7/16")
-    f = fight(p, [GENIUS], free_drawn=7)
+    f = fight(p, [GENIUS, *DISTRACTED[:3], *FOCUSED], free_drawn=7)  # the allowance, drawn
     s = build(step=3, life=2, pirates=(p, pirate("6/20")), stack=(WEAK[0], WEAK[1]), the_fight=f)
     assert GAME.view(s, 0).fight.paid_cost == 2  # type: ignore[union-attr]
     s = play(s, DrawPaid())
@@ -554,7 +554,7 @@ def test_f10_aging_loss_after_beating_a_pirate_can_kill() -> None:
         WILD_STRATEGY,  # 3
         fc(FURTHER_REPEAT, doubled=True),  # 4
         FURTHER_FOOD,  # 2
-        VERY_HUNGRY,  # 0, -2 life
+        fc(VERY_HUNGRY, paid=True),  # 0, -2 life: paid, past the allowance of 6
     ]
     s = build(
         step=3, life=1, pirates=(p, pirate("7/25")), stack=(WEAK[0],), the_fight=fight(p, cards)

@@ -115,8 +115,8 @@ def test_create_under_an_earlier_rules_version() -> None:
     with pytest.raises(UnsupportedRulesVersionError):
         svc.create("friday", None, seed=5, rules_version="0.9")
     games = {g["id"]: g for g in svc.games()}
-    assert games["friday"]["rules_versions"] == ["1.0", "1.1"]
-    assert games["friday"]["rules_version"] == "1.1"
+    assert games["friday"]["rules_versions"] == ["1.0", "1.1", "1.2"]
+    assert games["friday"]["rules_version"] == "1.2"
 
 
 # --- exact types, canonical storage -------------------------------------------------------------

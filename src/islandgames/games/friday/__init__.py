@@ -10,7 +10,7 @@ rules as implemented, with every ruling, are in ``docs/friday.md``.
 >>> len(state.stack), len(state.aging_stack), len(state.hazard_stack), len(state.offer)
 (19, 9, 28, 2)
 >>> [g.info.rules_version for g in GAMES]
-['1.0', '1.1']
+['1.0', '1.1', '1.2']
 """
 
 from __future__ import annotations
@@ -48,12 +48,18 @@ class FridayRules:
     ``won_fight_stays_won`` (F5, F11, I16; 1.1): a fight won and then lost to the aging
     cards' life loss settles as won (the hazard becomes Robinson's card, the pirate counts
     as beaten) before the game is lost; 1.0 ended the game as a lost fight.
+
+    ``sort_looks_before_discard`` (I9; 1.2): as at the table, a sort looks at all its
+    cards first and then discards at most one, so looking ends once a card is discarded;
+    1.0 and 1.1 let a look follow the discard, and a look that rebuilt the stack could
+    shuffle the discarded card back in and draw it into the same sort.
     """
 
     version: str
     exchange_leaves_fight_first: bool
     records_face_down_aging: bool
     won_fight_stays_won: bool
+    sort_looks_before_discard: bool
 
 
 #: Every rules version Friday has shipped, oldest first. Data: a shipped row is never
@@ -64,12 +70,21 @@ RULES: tuple[FridayRules, ...] = (
         exchange_leaves_fight_first=False,
         records_face_down_aging=False,
         won_fight_stays_won=False,
+        sort_looks_before_discard=False,
     ),
     FridayRules(  # 2026-11-30
         "1.1",
         exchange_leaves_fight_first=True,
         records_face_down_aging=True,
         won_fight_stays_won=True,
+        sort_looks_before_discard=False,
+    ),
+    FridayRules(  # 2026-12-01
+        "1.2",
+        exchange_leaves_fight_first=True,
+        records_face_down_aging=True,
+        won_fight_stays_won=True,
+        sort_looks_before_discard=True,
     ),
 )
 
@@ -138,10 +153,10 @@ class FridayGame(Game[FridayState, Action, FridayView, FridayConfig]):
         return () if state.result is not None else (0,)
 
     def legal_actions(self, state: FridayState, seat: int) -> tuple[Action, ...]:
-        return _rules.legal_actions(state) if seat == 0 else ()
+        return _rules.legal_actions(state, self.rules) if seat == 0 else ()
 
     def is_legal(self, state: FridayState, seat: int, action: Action) -> bool:
-        return seat == 0 and _rules.is_legal(state, action)
+        return seat == 0 and _rules.is_legal(state, action, self.rules)
 
     def _apply(self, state: FridayState, seat: int, action: Action) -> FridayState:
         return _rules.apply_action(state, action, self.rules)

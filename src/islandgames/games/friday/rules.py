@@ -348,7 +348,9 @@ def _can_resolve(state: FridayState, fight: Fight) -> bool:
     return not (_can_draw_free(state, fight) or _can_draw_paid(state, fight))
 
 
-def _can_sort_look(state: FridayState, p: PendingSort) -> bool:
+def _can_sort_look(state: FridayState, p: PendingSort, rules: FridayRules) -> bool:
+    if p.discarded and rules.sort_looks_before_discard:  # I9 (1.2): look first, then discard
+        return False
     return not p.returning and len(p.looked) + p.discarded < SORT_MAX and can_draw(state)
 
 
@@ -375,8 +377,8 @@ _RESOLVE = ResolveFight()
 _FINISH = FinishDestroying()
 
 
-def legal_actions(state: FridayState) -> tuple[Action, ...]:
-    """Every legal action, in a fixed order."""
+def legal_actions(state: FridayState, rules: FridayRules) -> tuple[Action, ...]:
+    """Every legal action under ``rules``, in a fixed order."""
     phase = state.phase
     if phase == "hazard":
         return (_CHOOSE_HAZARD[0], _SKIP) if len(state.offer) == 1 else _CHOOSE_HAZARD
@@ -407,7 +409,7 @@ def legal_actions(state: FridayState) -> tuple[Action, ...]:
     if isinstance(pending, PendingTarget):
         return tuple(_TARGET[j] for j in _targets(state, fight, pending.ability, pending.source))
     if isinstance(pending, PendingSort):
-        out = [_LOOK] if _can_sort_look(state, pending) else []
+        out = [_LOOK] if _can_sort_look(state, pending, rules) else []
         n = len(pending.looked)
         if not pending.discarded and not pending.returning:
             out.extend(_SORT_DISCARD[:n])
@@ -416,8 +418,8 @@ def legal_actions(state: FridayState) -> tuple[Action, ...]:
     return _REPLACE
 
 
-def is_legal(state: FridayState, action: Action) -> bool:
-    """Exactly ``action in legal_actions(state)``, without listing them."""
+def is_legal(state: FridayState, action: Action, rules: FridayRules) -> bool:
+    """Exactly ``action in legal_actions(state, rules)``, without listing them."""
     phase = state.phase
     if phase == "hazard":
         if isinstance(action, ChooseHazard):
@@ -456,7 +458,7 @@ def is_legal(state: FridayState, action: Action) -> bool:
         )
     if isinstance(pending, PendingSort):
         if isinstance(action, SortLook):
-            return _can_sort_look(state, pending)
+            return _can_sort_look(state, pending, rules)
         if isinstance(action, SortDiscard):
             return (
                 not pending.discarded
@@ -1032,6 +1034,17 @@ def _check_fight(state: FridayState, fight: Fight) -> None:
         _fail("no hazard is fought in the pirate stage")
     if not 0 <= fight.free_drawn <= fight.allowance:
         _fail(f"free_drawn {fight.free_drawn} must be within 0..{fight.allowance}")
+    if all(c.uses == 0 for c in fight.cards):
+        # With no ability used, nothing left the free side and nothing joined it outside
+        # the allowance (every removal or extra draw is an ability of a card that stays in
+        # the fight, used: it never targets itself), so the free side holds exactly the
+        # free draws; the destroy step only takes cards away.
+        free = sum(not c.paid for c in fight.cards)
+        if free != fight.free_drawn and not (state.phase == "destroy" and free < fight.free_drawn):
+            _fail(
+                f"the free side holds {free} card(s) but free_drawn is {fight.free_drawn}, "
+                "and no ability was used that could explain the difference"
+            )
     if fight.step_lowered and not (0 < state.step < PIRATE_STEP):
         _fail("step -1 can only have been used in the yellow or red step")
     for i, c in enumerate(fight.cards):
