@@ -78,6 +78,14 @@ REACHING: dict[str, tuple[tuple[str, dict[str, Any], int], ...]] = {
         ("sort-discard-then-look-level-1", {"level": 1}, 2199),
     ),
     "gozer": (("dying-bridge-holder-5-players-10-rounds", {"players": 5, "round_limit": 10}, 94),),
+    # Not Alone 1.1: Wrong Track played in the window after a Survival draw
+    # (window_after_survival_draw); two commits taken back by phase-1 cards
+    # (phase1_cards_take_back_commits). Only in not-alone-1.1.json: the 1.0 file is kept
+    # as its engine made it (an --append to it belongs to a worktree of that engine).
+    "not-alone": (
+        ("card-after-a-survival-draw-2-hunted", {"hunted": 2}, 17),
+        ("commits-taken-back-2-hunted", {"hunted": 2}, 2),
+    ),
 }
 
 #: Full log files written with ``--logs``: (label, config, seed) per game.

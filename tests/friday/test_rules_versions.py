@@ -16,6 +16,7 @@ from islandgames.games.friday import GAME, GAMES, RULES, FridayConfig, FridayGam
 from islandgames.games.friday.actions import (
     Action,
     ChooseTarget,
+    DestroyCard,
     ResolveFight,
     SortDiscard,
     SortLook,
@@ -28,6 +29,7 @@ from islandgames.games.friday.view import HIDDEN
 from tests.friday.friday_kit import (
     AGING_DISTRACTED,
     CANNIBAL_WEAPON,
+    EQUIPMENT,
     EXPLORING_WEAPON,
     FURTHER_FOOD,
     FURTHER_STRATEGY,
@@ -40,6 +42,7 @@ from tests.friday.friday_kit import (
     SUICIDAL,
     VERY_HUNGRY,
     VERY_TIRED,
+    WEAK,
     build,
     fc,
     fight,
@@ -356,3 +359,20 @@ def test_a_free_side_that_disagrees_with_free_drawn_is_refused(game: FridayGame)
         bad = {**wire, "fight": {**wire["fight"], "free_drawn": free_drawn}}
         with pytest.raises(DecodeError, match="free side holds 2 card"):
             game.decode_state(bad)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.rules_version)
+def test_a_destroyed_used_card_leaves_more_free_cards_than_free_drawn(game: FridayGame) -> None:
+    """Found by the conformance suite: destroying the card whose ability drew extra free
+    cards erases the only evidence of that ability, so the destroy step may hold more
+    free cards than ``free_drawn`` with no card used. Such a state is reachable."""
+    s = build(stack=(WEAK[0], STUPID[0]), the_fight=fight(FURTHER_FOOD, [EQUIPMENT[0]]))
+    if not game.rules.records_face_down_aging:
+        s = as_1_0(s)
+    s = play(game, s, UseAbility(0), ResolveFight())
+    assert s.phase == "destroy" and s.fight is not None
+    s = play(game, s, DestroyCard(0))  # the +2 cards card, used
+    assert s.phase == "destroy" and s.fight is not None, "the budget should allow more"
+    assert all(c.uses == 0 for c in s.fight.cards)
+    assert sum(not c.paid for c in s.fight.cards) == 2 and s.fight.free_drawn == 1
+    assert game.decode_state(serde.to_wire(s)) == s

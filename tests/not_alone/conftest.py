@@ -2,7 +2,9 @@
 
 The default table has 3 Hunted: seat 0 is the Creature, seats 1, 2, 3 the Hunted
 (Hunted index = seat - 1, resolution order 1, 2, 3). Every state a test builds goes
-through ``GAME.decode_state`` (so it also passes ``check_state``).
+through ``decode_state`` of its rules version (so it also passes ``check_state``):
+the newest by default, ``version="1.0"`` for a 1.0 state. The helpers that apply
+actions (``act``, ``skip``, ...) play each state under the rules of its own version.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pytest
 
 from islandgames.core import serde
 from islandgames.core.rng import Rng
-from islandgames.games.not_alone import GAME, NotAloneConfig
+from islandgames.games.not_alone import GAME, GAMES, NotAloneConfig, NotAloneGame
 from islandgames.games.not_alone.actions import Pass
 from islandgames.games.not_alone.data import (
     HUNT_NAMES,
@@ -24,9 +26,15 @@ from islandgames.games.not_alone.data import (
     rescue_start,
     reserve_copies,
 )
-from islandgames.games.not_alone.state import Hunted, NotAloneState
+from islandgames.games.not_alone.state import ADDED_IN_1_1, Hunted, NotAloneState
 
 KEY = "cd" * 32
+V10, V11 = GAMES
+
+
+def game_of(state: NotAloneState) -> NotAloneGame:
+    """The game of the rules version ``state`` belongs to (by its state class)."""
+    return next(g for g in reversed(GAMES) if type(state) is g.state_type)
 
 
 def build(
@@ -56,12 +64,16 @@ def build(
     artemia_token: Sequence[int] = (),
     target_token: Sequence[int] = (),
     board: str = "a",
+    version: str = GAME.info.rules_version,
     **fields: Any,
 ) -> NotAloneState:
-    """An exact state. Maps are keyed by seat. A Hunted's hand defaults to Place cards
-    1-5 minus their discard pile and played cards. Decks hold the given top cards and
-    then every card not placed elsewhere, in data order. ``owing`` and ``queue`` name
-    seats. Other ``fields`` are set on the state as given."""
+    """An exact state of rules ``version``. Maps are keyed by seat. A Hunted's hand
+    defaults to Place cards 1-5 minus their discard pile and played cards. Decks hold the
+    given top cards and then every card not placed elsewhere, in data order. ``owing``
+    and ``queue`` name seats; ``owing`` defaults to every Hunted in the exploration (and,
+    from 1.1, in the phase-1 Creature window, which runs alongside it). Other ``fields``
+    are set on the state as given."""
+    game = next(g for g in GAMES if g.info.rules_version == version)
     config = NotAloneConfig(hunted=hunted, board=board)  # type: ignore[arg-type]
     rows = []
     for i in range(hunted):
@@ -116,7 +128,10 @@ def build(
             "prepare": 2,
         }.get(step, 3)
     if owing is None:
-        owing = [i + 1 for i in range(hunted)] if step == "explore" else []
+        exploring = step == "explore" or (
+            step == "creature_window" and phase == 1 and game.rules.phase1_cards_take_back_commits
+        )
+        owing = [i + 1 for i in range(hunted)] if exploring else []
     wire: dict[str, Any] = {
         "config": serde.to_wire(config),
         "rng": {"key": KEY, "counter": 0},
@@ -156,27 +171,37 @@ def build(
         "batch": 0,
         "secret_swaps": [],
         "winner": "",
+        "withdrawn": [],
+        "resolved": [],
     }
+    if game.state_type is not NotAloneState:
+        for k in ADDED_IN_1_1:
+            del wire[k]
     for k, v in fields.items():
         assert k in wire, f"unknown state field {k}"
         wire[k] = serde.to_wire(v)
-    return GAME.decode_state(wire)
+    return game.decode_state(wire)
 
 
 def act(state: NotAloneState, seat: int, *actions: Any) -> NotAloneState:
     """Apply ``actions`` for ``seat`` one after the other."""
+    game = game_of(state)
     for a in actions:
-        state = GAME.apply(state, seat, a)
+        state = game.apply(state, seat, a)
     return state
 
 
 def skip(state: NotAloneState) -> NotAloneState:
-    """Pass in every card window and River/Vortex step until a real decision."""
+    """Pass in every card window and River/Vortex step until a real decision (in the
+    1.1 phase-1 window: the Creature passes, the Hunted go on exploring)."""
+    game = game_of(state)
     while state.step in ("creature_window", "hunted_window", "prepare"):
-        seat = GAME.to_act(state)[0]
-        if Pass() not in GAME.legal_actions(state, seat):
+        seat = game.to_act(state)[0]
+        if state.step == "creature_window":
+            seat = state.config.creature_seat
+        if Pass() not in game.legal_actions(state, seat):
             break
-        state = GAME.apply(state, seat, Pass())
+        state = game.apply(state, seat, Pass())
     return state
 
 
@@ -184,8 +209,9 @@ def explore(state: NotAloneState, plays: Mapping[int, Sequence[int]]) -> NotAlon
     """Every Hunted commits the cards given for their seat (from the explore step)."""
     from islandgames.games.not_alone.actions import Explore
 
+    game = game_of(state)
     for seat, cards in plays.items():
-        state = GAME.apply(state, seat, Explore(tuple(cards)))
+        state = game.apply(state, seat, Explore(tuple(cards)))
     return state
 
 
@@ -198,11 +224,12 @@ def hunt(
     on ``creature`` (unless already placed) and passes; then skip to a decision."""
     from islandgames.games.not_alone.actions import PlaceToken
 
+    game = game_of(state)
     for a in extra:
-        state = GAME.apply(state, 0, a)
+        state = game.apply(state, 0, a)
     if not state.creature_token:
-        state = GAME.apply(state, 0, PlaceToken("creature", (creature,)))
-    state = GAME.apply(state, 0, Pass())
+        state = game.apply(state, 0, PlaceToken("creature", (creature,)))
+    state = game.apply(state, 0, Pass())
     return skip(state)
 
 
@@ -211,11 +238,12 @@ def settle(state: NotAloneState) -> NotAloneState:
     exploration (or the end of the game)."""
     from islandgames.games.not_alone.actions import Forgo
 
+    game = game_of(state)
     turn = state.turn
     while state.winner == "" and (state.turn == turn or state.step != "explore"):
-        if state.step in ("resolve_free", "resolve_target") and not state.shelter:
+        if state.step in ("resolve_free", "resolve_target") and state.shelter_owner < 0:
             i, p = state.queue[0]
-            state = GAME.apply(state, state.hunted[i].seat, Forgo(p))
+            state = game.apply(state, state.hunted[i].seat, Forgo(p))
             continue
         before = state
         state = skip(state)
@@ -243,13 +271,17 @@ def na() -> Any:
         settle = staticmethod(settle)
         rng = Rng(KEY, 0)
 
+        game_of = staticmethod(game_of)
+        V10 = GAMES[0]
+        V11 = GAMES[1]
+
         @staticmethod
         def legal(state: NotAloneState, seat: int) -> tuple[Any, ...]:
-            return GAME.legal_actions(state, seat)
+            return game_of(state).legal_actions(state, seat)
 
         @staticmethod
         def of(state: NotAloneState, seat: int, cls: type) -> list[Any]:
             """The legal actions of one class."""
-            return [a for a in GAME.legal_actions(state, seat) if type(a) is cls]
+            return [a for a in game_of(state).legal_actions(state, seat) if type(a) is cls]
 
     return Helpers

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from islandgames import IllegalActionError, InvalidConfigError
+from islandgames import IllegalActionError, InvalidConfigError, get_game
 from islandgames.games.not_alone import GAME, NotAloneConfig
 from islandgames.games.not_alone.actions import (
     Explore,
@@ -23,9 +23,11 @@ from islandgames.games.not_alone.actions import (
 # --- setup ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("version", ["1.0", "1.1"])
 @pytest.mark.parametrize("hunted", [1, 2, 3, 4, 5, 6])
-def test_setup_for_every_player_count(hunted: int) -> None:
-    s = GAME.new(7, NotAloneConfig(hunted=hunted))
+def test_setup_for_every_player_count(hunted: int, version: str) -> None:
+    game = get_game("not-alone", rules_version=version)
+    s = game.new(7, NotAloneConfig(hunted=hunted))
     players = hunted + 1
     assert GAME.seat_count(s) == players
     assert s.rescue == 11 + players and s.assimilation == 5 + players
@@ -36,8 +38,10 @@ def test_setup_for_every_player_count(hunted: int) -> None:
     assert len(s.survival_deck) == 15 - hunted
     assert len(s.hunt_hand) == 3 and len(s.hunt_deck) == 17
     assert not s.marker and s.turn == 1 and s.phase == 1
-    assert s.step == "creature_window" and GAME.to_act(s) == (0,)
-    assert [GAME.role(s, k) for k in range(players)] == ["creature"] + ["hunted"] * hunted
+    assert s.step == "creature_window"
+    # E2: 1.0 waits on the Creature's window first; from 1.1 the Hunted explore alongside
+    assert game.to_act(s) == ((0,) if version == "1.0" else tuple(range(players)))
+    assert [game.role(s, k) for k in range(players)] == ["creature"] + ["hunted"] * hunted
 
 
 def test_the_creature_seat_is_configurable_and_order_starts_at_its_left_n25() -> None:
@@ -61,12 +65,24 @@ def test_bad_configs_are_refused(config: NotAloneConfig) -> None:
         GAME.new(1, config)
 
 
-def test_phase1_window_then_exploration(na: Any) -> None:
-    s = na.build(2, step="creature_window", hunt_hand=("stasis",))
-    assert na.legal(s, 0) == (Pass(),) and na.game.to_act(s) == (0,)
+def test_phase1_window_then_exploration_1_0_e2(na: Any) -> None:
+    s = na.build(2, step="creature_window", hunt_hand=("stasis",), version="1.0")
+    assert na.legal(s, 0) == (Pass(),) and na.V10.to_act(s) == (0,)
     assert na.legal(s, 1) == ()
     s = na.act(s, 0, Pass())
-    assert s.step == "explore" and na.game.to_act(s) == (1, 2)
+    assert s.step == "explore" and na.V10.to_act(s) == (1, 2)
+
+
+def test_phase1_window_alongside_the_exploration_1_1_e2(na: Any) -> None:
+    s = na.build(2, step="creature_window", hunt_hand=("stasis",))
+    assert na.legal(s, 0) == (Pass(),) and na.game.to_act(s) == (0, 1, 2)
+    assert Explore((1,)) in na.legal(s, 1)
+    s = na.act(s, 1, Explore((1,)))
+    assert s.step == "creature_window" and na.game.to_act(s) == (0, 2)
+    s = na.act(s, 0, Pass())
+    assert s.step == "explore" and na.game.to_act(s) == (2,)
+    s = na.act(s, 2, Explore((4,)))
+    assert s.step == "hunt" and s.phase == 2
 
 
 # --- Resist and Give Up -----------------------------------------------------------------

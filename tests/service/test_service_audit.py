@@ -29,6 +29,7 @@ from islandgames import (
 )
 from islandgames.core.errors import DecodeError
 from islandgames.core.log import record_list
+from islandgames.core.registry import rules_versions
 from islandgames.core.rng import Rng
 from islandgames.service import MatchService, MemoryStore, SqliteStore
 from islandgames.service.transfer import copy_matches
@@ -174,11 +175,12 @@ def test_every_acknowledged_action_reloads_to_the_same_state(tmp_path: Path, gam
 # --- the same verdicts over both transports -------------------------------------------------------
 
 
-def _finished_log(game_id: str = "not-alone", seed: int = 4) -> Any:
+def _finished_log(game_id: str = "not-alone", seed: int = 4, upto: int | None = None) -> Any:
+    """A random game, played to its end (or to ``upto`` entries)."""
     game = get_game(game_id)
     m = Match(game, seed=seed)
     rng = Rng.from_seed(seed, "audit")
-    while m.outcome() is None:
+    while m.outcome() is None and (upto is None or m.seq < upto):
         choices = [(s, a) for s in game.seats(m.state) for a in m.legal_actions(s)]
         (seat, action), rng = rng.choice(choices)
         m.act(seat, action)
@@ -207,7 +209,9 @@ def _shuffled(value: Any, rng: random.Random) -> Any:
 def test_verdicts_over_messagepack_rpc() -> None:
     m = _finished_log()
     honest = record_list(m.log())
-    running = record_list(m.log(1))[: len(honest) // 2]  # a per-seat log, cut: running
+    # a per-seat log of the game half-way: running (made then, not cut from the final
+    # one: a Not Alone per-seat log reveals a commit only once the reveal has happened)
+    running = record_list(_finished_log(upto=len(honest) // 2 - 1).log(1))
     future = record_list(m.log())
     future[0]["rules_version"] = "9.9"
 
@@ -232,7 +236,7 @@ def test_verdicts_over_messagepack_rpc() -> None:
                 with pytest.raises(UnsupportedRulesVersionError) as info:
                     await c.verify(future)
                 assert info.value.code == "UNSUPPORTED_RULES_VERSION"  # type: ignore[attr-defined]
-                assert info.value.known == ("1.0",)
+                assert info.value.known == rules_versions("not-alone")
         finally:
             await server.close()
             server.service.close()

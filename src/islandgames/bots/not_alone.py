@@ -167,9 +167,11 @@ class _Hunted:
     def choose(self, legal: Sequence[Any], rng: Rng) -> tuple[Any, Rng]:
         v = self.v
         step = v.step
-        if step == "explore":
-            return self.explore(legal, rng)
+        if step == "explore" or (step == "creature_window" and v.phase == 1):
+            return self.explore(legal, rng)  # rules 1.1 explore alongside the Creature
         if step in ("resolve_free", "resolve_target"):
+            if any(isinstance(a, Pass) for a in legal):  # 1.1: the window after a draw
+                return _best(legal, self.window_score, rng)
             return _best(legal, self.resolve_score, rng)
         if step == "prepare":
             return _best(legal, self.prepare_score, rng)

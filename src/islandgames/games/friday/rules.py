@@ -1034,13 +1034,13 @@ def _check_fight(state: FridayState, fight: Fight) -> None:
         _fail("no hazard is fought in the pirate stage")
     if not 0 <= fight.free_drawn <= fight.allowance:
         _fail(f"free_drawn {fight.free_drawn} must be within 0..{fight.allowance}")
-    if all(c.uses == 0 for c in fight.cards):
+    if state.phase != "destroy" and all(c.uses == 0 for c in fight.cards):
         # With no ability used, nothing left the free side and nothing joined it outside
         # the allowance (every removal or extra draw is an ability of a card that stays in
         # the fight, used: it never targets itself), so the free side holds exactly the
-        # free draws; the destroy step only takes cards away.
+        # free draws. Not in the destroy step: destroying a used card erases the evidence.
         free = sum(not c.paid for c in fight.cards)
-        if free != fight.free_drawn and not (state.phase == "destroy" and free < fight.free_drawn):
+        if free != fight.free_drawn:
             _fail(
                 f"the free side holds {free} card(s) but free_drawn is {fight.free_drawn}, "
                 "and no ability was used that could explain the difference"

@@ -3,9 +3,10 @@
 A turn is four phases (section 3 of the rules note; rulings N1-N25 in
 ``docs/not-alone.md``):
 
-1. Exploration: a Creature card window (Despair, Force Field), then every Hunted
-   plays Survival cards, Resists, Gives Up and commits Place card(s) face down, all
-   collected one seat at a time and hidden until the reveal.
+1. Exploration: a Creature card window (Despair, Force Field), then (1.0) or
+   alongside it (1.1) every Hunted plays Survival cards, Resists, Gives Up and commits
+   Place card(s) face down, all collected one seat at a time and hidden until the
+   reveal.
 2. Hunting: the Creature plays phase-2 Hunt cards and places every available token;
    then River choices and Vortex.
 3. Reckoning: reveal; alternating card windows (Creature, Hunted, ...) until one side
@@ -14,6 +15,12 @@ A turn is four phases (section 3 of the rules note; rulings N1-N25 in
 
 The game ends the instant a counter reaches the star: ``_rescue``/``_assimilate``
 raise ``_GameOver`` and the scratch state is frozen as it stands.
+
+Every function whose result differs between rules versions takes the version's flags
+(:class:`NotAloneRules`) and branches on one flag with ``if rules.<flag>`` naming its
+rulings. ``to_act`` and ``legal_actions`` read the state only: the situations 1.1 adds
+(a phase-1 Creature window with Hunted still exploring, a drawer's card window in the
+Reckoning) are states that 1.0 never reaches and whose 1.0 ``check_state`` refuses.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from typing import Any, Protocol, get_args
 import attrs
 
 from ...core.rng import Rng
-from . import NotAloneConfig
+from . import NotAloneConfig, NotAloneRules
 from .actions import (
     Action,
     Conceal,
@@ -61,7 +68,7 @@ from .data import (
     rescue_start,
     reserve_copies,
 )
-from .state import Double, Hunted, NotAloneState, Step, Winner
+from .state import Double, Hunted, NotAloneState, Step, Winner, state_class
 
 __all__ = [
     "apply_action",
@@ -161,7 +168,7 @@ def _sub_s(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 # --- setup --------------------------------------------------------------------------
 
 
-def new_state(rng: Rng, config: NotAloneConfig) -> NotAloneState:
+def new_state(rng: Rng, config: NotAloneConfig, rules: NotAloneRules) -> NotAloneState:
     """Setup (section 2): shuffled decks, Place cards 1-5 and 1 Survival card per
     Hunted, 3 Hunt cards for the Creature, counters on their start spaces."""
     n = config.hunted
@@ -172,7 +179,11 @@ def new_state(rng: Rng, config: NotAloneConfig) -> NotAloneState:
         _fresh_hunted((config.creature_seat + 1 + i) % seats, (survival_deck[i],)) for i in range(n)
     )
     copies = reserve_copies(n)
-    state = NotAloneState(
+    make = state_class(rules)
+    added: dict[str, Any] = {}
+    if make is NotAloneState:  # the fields rules 1.1 added (E4, E28)
+        added = {"withdrawn": (), "resolved": ()}
+    state = make(
         config=config,
         rng=rng,
         turn=1,
@@ -211,8 +222,9 @@ def new_state(rng: Rng, config: NotAloneConfig) -> NotAloneState:
         batch=0,
         secret_swaps=(),
         winner="",
+        **added,
     )
-    tx = _Tx(state)
+    tx = _Tx(state, rules)
     _start_turn(tx)
     return tx.build()
 
@@ -315,10 +327,14 @@ def to_act(s: NotAloneState) -> tuple[int, ...]:
     step = s.step
     if step == "over":
         return ()
-    if step in ("creature_window", "hunt"):
+    if step == "hunt":
         return (s.config.creature_seat,)
+    if step == "creature_window":
+        # 1.1 phase 1 (E2): the Hunted still exploring act alongside the Creature
+        return tuple(sorted((s.config.creature_seat, *(s.hunted[i].seat for i in s.owing))))
     if step in _RESOLVE:
-        i = s.shelter_owner if s.shelter else s.queue[0][0]
+        # the Shelter's keep, or (1.1, E28) the drawer's card window, comes first
+        i = s.shelter_owner if s.shelter_owner >= 0 else s.queue[0][0]
         return (s.hunted[i].seat,)
     return tuple(sorted(s.hunted[i].seat for i in s.owing))
 
@@ -379,7 +395,7 @@ def _legal(s: NotAloneState, seat: int, want: type | None) -> list[Action]:
     if i not in s.owing:
         return []
     h = s.hunted[i]
-    if step == "explore":
+    if step in ("explore", "creature_window"):  # creature_window: 1.1 phase 1 (E2)
         return _explore_actions(s, h, want)
     if step == "prepare":
         return _prepare_actions(s, h, want)
@@ -576,6 +592,8 @@ def _resolve_actions(s: NotAloneState, i: int, want: type | None) -> list[Action
         if s.shelter_owner != i or not _want(want, KeepSurvival):
             return []
         return [KeepSurvival(c) for c in s.shelter]
+    if s.shelter_owner >= 0:  # 1.1: the drawer's card window (E28)
+        return _window_survival(s, h, want) if s.shelter_owner == i else []
     if not s.queue or s.queue[0][0] != i:
         return []
     out: list[Action] = []
@@ -667,7 +685,9 @@ class _GameOver(Exception):
 
 
 class _Tx:
-    """A mutable scratch copy of a state; ``hunted`` is a list of frozen records."""
+    """A mutable scratch copy of a state; ``hunted`` is a list of frozen records.
+    ``rules``: the version's flags; ``make``: its state class (1.0 states lack the last
+    two fields, ``withdrawn`` and ``resolved``, which stay empty here)."""
 
     __slots__ = (
         "allowance",
@@ -685,6 +705,7 @@ class _Tx:
         "hunt_hand",
         "hunt_played",
         "hunted",
+        "make",
         "marker",
         "owing",
         "phase",
@@ -693,7 +714,9 @@ class _Tx:
         "queue",
         "rescue",
         "reserve",
+        "resolved",
         "rng",
+        "rules",
         "sacrifice",
         "secret_swaps",
         "shelter",
@@ -707,10 +730,13 @@ class _Tx:
         "window_first",
         "window_played",
         "winner",
+        "withdrawn",
         "wreck_used",
     )
 
-    def __init__(self, s: NotAloneState) -> None:
+    def __init__(self, s: NotAloneState, rules: NotAloneRules) -> None:
+        self.rules = rules
+        self.make = state_class(rules)
         self.config = s.config
         self.rng = s.rng
         self.turn = s.turn
@@ -749,9 +775,13 @@ class _Tx:
         self.batch = s.batch
         self.secret_swaps = s.secret_swaps
         self.winner: Winner = s.winner
+        full = self.make is NotAloneState
+        self.withdrawn: tuple[tuple[int, int], ...] = s.withdrawn if full else ()
+        self.resolved: tuple[tuple[int, int], ...] = s.resolved if full else ()
 
     def build(self) -> NotAloneState:
-        return NotAloneState(
+        added = (self.withdrawn, self.resolved) if self.make is NotAloneState else ()
+        return self.make(
             self.config,
             self.rng,
             self.turn,
@@ -790,6 +820,7 @@ class _Tx:
             self.batch,
             self.secret_swaps,
             self.winner,
+            *added,
         )
 
     def set(self, i: int, **changes: Any) -> Hunted:
@@ -798,9 +829,12 @@ class _Tx:
         return h
 
 
-def apply_action(state: NotAloneState, seat: int, action: Action) -> NotAloneState:
-    """The state after a legal ``action`` of ``seat`` (legality checked by the caller)."""
-    tx = _Tx(state)
+def apply_action(
+    state: NotAloneState, seat: int, action: Action, rules: NotAloneRules
+) -> NotAloneState:
+    """The state after a legal ``action`` of ``seat`` (legality checked by the caller),
+    under ``rules``."""
+    tx = _Tx(state, rules)
     try:
         if seat == state.config.creature_seat:
             _creature_action(tx, action)
@@ -839,7 +873,42 @@ def _end(tx: _Tx, winner: Winner) -> None:
 
 def _start_turn(tx: _Tx) -> None:
     tx.phase = 1
+    if tx.rules.phase1_cards_take_back_commits:  # E2 (1.1): the window runs alongside
+        tx.owing = tuple(range(len(tx.hunted)))
+        if creature_can_play(tx):
+            tx.step = "creature_window"
+            tx.window_first = True
+            tx.window_played = False
+        else:
+            tx.step = "explore"
+        return
     _open_window(tx, "creature", True)
+
+
+def _close_phase1_window(tx: _Tx) -> None:
+    """1.1 (E2): the Creature's phase-1 window closes (it passed, or can no longer play a
+    Hunt card); the exploration goes on, or is over if every Hunted has committed."""
+    tx.window_first = False
+    tx.window_played = False
+    if tx.owing:
+        tx.step = "explore"
+    else:
+        _start_hunting(tx)
+
+
+def _start_hunting(tx: _Tx) -> None:
+    tx.phase = 2
+    tx.step = "hunt"
+
+
+def _withdraw_commits(tx: _Tx) -> None:
+    """1.1 (E4): every Hunted who has committed takes the card(s) back and chooses again
+    (the reference's ``cancelExploration``); the commit is recorded in ``withdrawn``."""
+    for i, h in enumerate(tx.hunted):
+        if h.played:
+            tx.set(i, hand=_add(h.hand, h.played), played=())
+            tx.withdrawn = (*tx.withdrawn, (tx.turn, i))
+    tx.owing = tuple(range(len(tx.hunted)))
 
 
 def _open_window(tx: _Tx, side: str, first: bool) -> None:
@@ -928,6 +997,7 @@ def _end_turn(tx: _Tx) -> None:
     tx.phobia_shown = ()
     tx.beach_used = tx.wreck_used = tx.sacrifice = tx.smokescreen = False
     tx.owing = tx.queue = ()
+    tx.resolved = ()  # 1.1 (E28); always empty under 1.0
     _draw_hunt(tx)
     tx.allowance = 2 if tracking else 1
     if not stasis:  # N8
@@ -966,11 +1036,18 @@ def _draw_survival(tx: _Tx) -> str | None:
 
 def _creature_action(tx: _Tx, action: Action) -> None:
     if tx.step == "creature_window":
+        phase1 = tx.phase == 1 and tx.rules.phase1_cards_take_back_commits
         if isinstance(action, PlayHunt):
             _play_hunt(tx, action)
             tx.window_played = True
-            if not creature_can_play(tx):
+            if phase1:  # E2, E4 (1.1): Despair, Force Field take every commit back
+                _withdraw_commits(tx)
+                if not creature_can_play(tx):
+                    _close_phase1_window(tx)
+            elif not creature_can_play(tx):
                 _close_window(tx, "creature", tx.window_first, True)
+        elif phase1:  # E2 (1.1)
+            _close_phase1_window(tx)
         else:
             _close_window(tx, "creature", tx.window_first, tx.window_played)
         return
@@ -1038,13 +1115,12 @@ def _index(tx: _Tx, seat: int) -> int:
 def _hunted_action(tx: _Tx, i: int, action: Action) -> None:
     step = tx.step
     h = tx.hunted[i]
-    if step == "explore":
+    if step in ("explore", "creature_window"):  # creature_window: 1.1 phase 1 (E2)
         if isinstance(action, Explore):
             tx.set(i, played=action.cards, hand=_sub(h.hand, action.cards))
             _done(tx, i)
-            if not tx.owing:
-                tx.phase = 2
-                tx.step = "hunt"
+            if not tx.owing and step == "explore":
+                _start_hunting(tx)
         elif isinstance(action, Resist):
             h = tx.set(
                 i,
@@ -1059,6 +1135,10 @@ def _hunted_action(tx: _Tx, i: int, action: Action) -> None:
             _give_up(tx, i)
         elif isinstance(action, PlaySurvival):
             _play_survival(tx, i, action)
+            if action.card == "sacrifice" and tx.rules.phase1_cards_take_back_commits:
+                _withdraw_commits(tx)  # E4, N15 (1.1)
+        if tx.step == "creature_window" and not creature_can_play(tx):
+            _close_phase1_window(tx)  # 1.1: after Sacrifice, or Strike Back emptying the hand
     elif step == "prepare":
         if isinstance(action, RiverKeep):
             other = [c for c in h.played if c != action.card]
@@ -1207,7 +1287,7 @@ def _start_resolution(tx: _Tx) -> None:
 
 
 def _continue(tx: _Tx) -> None:
-    if tx.shelter or tx.queue:
+    if tx.shelter_owner >= 0 or tx.queue:  # a Shelter keep or (1.1) a drawer's window
         return
     if tx.step == "resolve_free":
         _target_stage(tx)
@@ -1336,11 +1416,21 @@ def _resolve(tx: _Tx, i: int, action: Action) -> None:
         tx.survival_discard = tx.survival_discard + tuple(c for c in tx.shelter if c != action.card)
         tx.shelter = ()
         tx.shelter_owner = -1
+        _window_after_draw(tx, i)
+        _continue(tx)
+        return
+    if tx.shelter_owner >= 0:  # 1.1: the drawer's card window (E13, E28)
+        tx.shelter_owner = -1
+        if isinstance(action, PlaySurvival):
+            _play_survival(tx, i, action)
+            _requeue(tx)
         _continue(tx)
         return
     assert isinstance(action, UsePower | TakeBack | Forgo)
     at = action.at
     tx.queue = tuple(q for q in tx.queue if q != (i, at))
+    if tx.rules.window_after_survival_draw:  # E28 (1.1): each place is resolved once
+        tx.resolved = (*tx.resolved, (i, at))
     if isinstance(action, UsePower):
         _use_power(tx, i, action)
     elif isinstance(action, TakeBack):
@@ -1403,6 +1493,7 @@ def _use_power(tx: _Tx, i: int, action: UsePower) -> None:
             tx.shelter_owner = i
         elif drawn:
             tx.set(i, survival=_add_s(h.survival, drawn[0]))
+            _window_after_draw(tx, i)
     elif power == 8:
         tx.wreck_used = True
         _rescue(tx)
@@ -1414,6 +1505,44 @@ def _use_power(tx: _Tx, i: int, action: UsePower) -> None:
             c = _draw_survival(tx)
             if c is not None:
                 tx.set(i, survival=_add_s(h.survival, c))
+                _window_after_draw(tx, i)
+
+
+def _window_after_draw(tx: _Tx, i: int) -> None:
+    """Hunted ``i`` has just drawn a Survival card while resolving a place. 1.1 (E13,
+    E28; the reference's ``playSurvivalCardDrawn``): if they may still play a Survival
+    card this turn (public, E1), a window opens for them alone (``shelter_owner`` with an
+    empty ``shelter``) to play Detector, Dodge, Hologram or Wrong Track at once, or pass;
+    the Creature cannot answer (N12)."""
+    if tx.rules.window_after_survival_draw and hunted_can_play(tx, tx.hunted[i]):
+        tx.shelter_owner = i
+
+
+def _requeue(tx: _Tx) -> None:
+    """1.1 (E28): after a card played in a drawer's window, the places still to resolve
+    are those that now hold no effective token for their Hunted, are effective, and have
+    not been resolved yet this turn (the reference recomputes them from the Creature's
+    left after every resolution): a place the card freed (Dodge, Detector, a token moved
+    away) is resolved too, one a moved token now covers no longer is. In step 2 the
+    targeted places follow."""
+    done = tx.resolved
+    queue = []
+    for i, h in enumerate(tx.hunted):
+        for p in h.places:
+            if (i, p) in done or not effective(tx, p):
+                continue
+            if _creature_hit(tx, h, p) or _artemia_hit(tx, h, p) or _target_on(tx, p):
+                continue
+            queue.append((i, p))
+    if tx.step == "resolve_target":
+        for i, h in enumerate(tx.hunted):
+            for p in h.places:
+                if (i, p) in done or not _target_on(tx, p) or not effective(tx, p):
+                    continue
+                if _creature_hit(tx, h, p) or _artemia_hit(tx, h, p):
+                    continue
+                queue.append((i, p))
+    tx.queue = tuple(queue)
 
 
 # --- consistency of a decoded state -------------------------------------------------
@@ -1428,8 +1557,9 @@ def _check_sorted_places(name: str, cards: tuple[int, ...]) -> None:
         _fail(f"{name} must be sorted distinct places 1-10, got {cards}")
 
 
-def check_state(s: NotAloneState) -> None:
-    """Raise ValueError naming the first inconsistency of ``s``."""
+def check_state(s: NotAloneState, rules: NotAloneRules) -> None:
+    """Raise ValueError naming the first inconsistency of ``s`` (a state of ``rules``):
+    broken card conservation or ranges, and situations that play never reaches."""
     cfg = s.config
     n = cfg.hunted
     if len(s.hunted) != n:
@@ -1497,16 +1627,108 @@ def check_state(s: NotAloneState) -> None:
     for i, p in s.queue:
         if not 0 <= i < n or p not in s.hunted[i].places:
             _fail(f"queue entry {(i, p)} is not an explored place")
-    if s.step in _RESOLVE and not over and not s.queue and not s.shelter:
+    if s.step in _RESOLVE and not over and not s.queue and s.shelter_owner < 0:
         _fail("a resolution step with nothing to resolve")
     if s.step in _OWING_STEPS and not s.owing:
         _fail(f"step {s.step} with nobody owing a decision")
-    if bool(s.shelter) != (s.shelter_owner >= 0) or len(s.shelter) > 2:
-        _fail("shelter and shelter_owner disagree")
     if s.shelter_owner >= n:
         _fail(f"shelter_owner {s.shelter_owner} out of range")
+    if len(s.shelter) > 2 or (s.shelter and s.shelter_owner < 0):
+        _fail("shelter and shelter_owner disagree")
+    if s.shelter_owner >= 0 and not s.shelter:
+        if not rules.window_after_survival_draw:  # 1.0 opens no window after a draw
+            _fail("shelter and shelter_owner disagree")
+        if s.step not in _RESOLVE:  # E28 (1.1)
+            _fail(f"a drawer's card window (shelter_owner) in step {s.step}")
+        _check_window_seat(s, s.shelter_owner, "a drawer's card window")
     if s.batch < 0:
         _fail("batch must be >= 0")
+    _check_reachable(s, rules)
+    if type(s) is NotAloneState:  # the fields rules 1.1 added
+        _check_added(s, rules)
+
+
+def _check_window_seat(s: NotAloneState, i: int, what: str) -> None:
+    """A card window only ever waits on a Hunted who may play a Survival card (E1)."""
+    h = s.hunted[i]
+    if not h.survival:
+        _fail(f"{what} waits on Hunted seat {h.seat}, who holds no Survival card")
+    if h.survival_used:
+        _fail(f"{what} waits on Hunted seat {h.seat}, who has played a Survival card")
+    if "despair" in s.effects:
+        _fail(f"{what} waits on Hunted seat {h.seat} under Despair")
+
+
+def _check_reachable(s: NotAloneState, rules: NotAloneRules) -> None:
+    """States that play never reaches (under every rules version unless noted)."""
+    if s.phase == 3 and not s.creature_token:
+        # N7: the Hunting cannot end before the Creature token is down, and only a
+        # Survival card moves it afterwards
+        _fail("a phase-3 state without the Creature token (N7: it is placed every turn)")
+    hunted_done = s.phase == 3 or s.step == "prepare"
+    if hunted_done and not s.artemia_token and _artemia_required(s):
+        _fail(
+            "the Artemia token was required this turn but never placed (N7: an Artemia "
+            "symbol under the Rescue counter at the Hunting, or an Artemia card played)"
+        )
+    if hunted_done and not s.target_token and target_available(s):
+        _fail("the Target token was required this turn but never placed (N7)")
+    if s.step == "hunted_window":
+        for i in s.owing:
+            _check_window_seat(s, i, "a Hunted card window")
+    if s.step == "prepare":
+        for i in s.owing:
+            h = s.hunted[i]
+            if not (h.double == "river" and len(h.played) == 2):
+                _check_window_seat(s, i, "the step before the reveal (no River choice left)")
+    if s.step == "creature_window" and not creature_can_play(s):
+        _fail("a Creature card window while the Creature may not play a Hunt card")
+    if s.step == "creature_window" and s.owing:
+        if not rules.phase1_cards_take_back_commits:  # 1.0: the window comes first (E2)
+            _fail("a Creature card window with Hunted owing a decision (1.0: E2)")
+        if s.phase != 1:
+            _fail(f"a phase-{s.phase} Creature card window with Hunted owing a decision")
+    exploring = s.step == "explore" or (
+        s.step == "creature_window" and s.phase == 1 and rules.phase1_cards_take_back_commits
+    )
+    if exploring:
+        for i, h in enumerate(s.hunted):
+            if (i in s.owing) == bool(h.played):
+                done = "has committed and owes" if h.played else "has not committed nor owes"
+                _fail(f"Hunted seat {h.seat} {done} a decision in the exploration")
+
+
+def _artemia_required(s: NotAloneState) -> bool:
+    """The Artemia token had to be placed this turn: an Artemia card was played, or the
+    Rescue counter stood on an Artemia space at the Hunting. In phase 3 only the Wreck and
+    the Beach (removing the Marker) have moved it since, each at most once, flagged."""
+    if any(HUNT[e].symbol == "artemia" for e in s.effects):
+        return True
+    back = 0
+    if s.phase == 3:
+        back = int(s.wreck_used) + int(s.beach_used and not s.marker)
+    return artemia_space(s.config.board, s.rescue + back)
+
+
+def _check_added(s: NotAloneState, rules: NotAloneRules) -> None:
+    """``withdrawn`` and ``resolved`` (rules 1.1, E4 and E28)."""
+    n = len(s.hunted)
+    last = 0
+    for t, i in s.withdrawn:
+        if not 1 <= t <= s.turn or not 0 <= i < n or t < last:
+            _fail(f"withdrawn entry {(t, i)} is not a (turn, Hunted index) in turn order")
+        last = t
+    if s.withdrawn and not rules.phase1_cards_take_back_commits:
+        _fail("withdrawn commits under rules that never take a commit back")
+    if s.resolved and (s.phase < 3 or not rules.window_after_survival_draw):
+        _fail("resolved places outside the Reckoning and the end of its turn")
+    if len(set(s.resolved)) != len(s.resolved):
+        _fail("a place resolved twice")
+    for i, p in s.resolved:
+        if not 0 <= i < n or p not in s.hunted[i].places:
+            _fail(f"resolved entry {(i, p)} is not an explored place")
+        if (i, p) in s.queue:
+            _fail(f"resolved entry {(i, p)} is still in the queue")
 
 
 def _check_hunted(s: NotAloneState, i: int, h: Hunted) -> None:

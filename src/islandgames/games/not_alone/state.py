@@ -11,14 +11,15 @@ Creature's left, the order of resolution in the Reckoning.
 
 from __future__ import annotations
 
-from typing import Literal
+import typing
+from typing import Any, Literal
 
 import attrs
 
 from ...core.rng import Rng
-from . import NotAloneConfig
+from . import NotAloneConfig, NotAloneRules
 
-__all__ = ["Hunted", "NotAloneState", "Step", "Winner"]
+__all__ = ["Hunted", "NotAloneState", "NotAloneState10", "Step", "Winner", "state_class"]
 
 #: ``creature_window``/``hunted_window``: card windows (phase 1 Creature only, phases 3
 #: and 4 alternating); ``explore``: the Hunted commit Place cards; ``hunt``: the
@@ -95,6 +96,14 @@ class NotAloneState:
     windows. ``batch`` counts completed simultaneous steps (for log redaction);
     ``secret_swaps``: (turn, Hunted index) of Vortex swaps made under Smokescreen.
     ``winner`` is set once a counter reaches the star.
+
+    Rules 1.1 added the last two fields (1.0 states are :data:`NotAloneState10`):
+    ``withdrawn``: (turn, Hunted index), one per commit taken back by Despair, Force
+    Field or Sacrifice (E4; such a commit stays masked in per-seat logs), kept for the
+    whole game like ``secret_swaps``. ``resolved``: (Hunted index, place) of every place
+    resolved in Reckoning steps 1-2 this turn, so that the places a card played after a
+    Survival draw frees are resolved once (E28). With ``window_after_survival_draw``,
+    ``shelter_owner`` with an empty ``shelter`` is the drawer's card window (E28).
     """
 
     config: NotAloneConfig
@@ -135,3 +144,53 @@ class NotAloneState:
     batch: int
     secret_swaps: tuple[tuple[int, int], ...]
     winner: Winner
+    withdrawn: tuple[tuple[int, int], ...]
+    resolved: tuple[tuple[int, int], ...]
+
+
+#: The fields rules 1.1 added to the state (E4, E28).
+ADDED_IN_1_1 = ("withdrawn", "resolved")
+
+
+def _state_without(cls: type, drop: tuple[str, ...], name: str, doc: str) -> type:
+    """``cls`` without the fields ``drop``: the same fields (types, defaults) in the same
+    order otherwise, so its wire form and canonical bytes are those of a state declared
+    with exactly those fields. A real class with resolved annotations (the serde
+    converter and ``typing.get_type_hints`` read it like any other). The same helper as
+    Friday's (``games/friday/state.py``); a candidate for a shared place in ``core``."""
+    hints = typing.get_type_hints(cls)
+    kept = [f for f in attrs.fields(cls) if f.name not in drop]
+    if len(kept) != len(attrs.fields(cls)) - len(drop):
+        raise TypeError(f"{cls.__name__} lacks some of the fields {drop}")
+    body: dict[str, Any] = {
+        "__module__": cls.__module__,
+        "__qualname__": name,
+        "__doc__": doc,
+        "__annotations__": {f.name: hints[f.name] for f in kept},
+    }
+    for f in kept:
+        if f.default is not attrs.NOTHING:
+            body[f.name] = f.default
+    return attrs.frozen(slots=True)(type(name, (), body))
+
+
+#: The state of rules 1.0: :class:`NotAloneState` without the two fields 1.1 added
+#: (``withdrawn``, ``resolved``), so that a 1.0 state has the fields, wire form and state
+#: hash it had under 1.0. Typed as a NotAloneState for the rules, which read the two
+#: fields only under the 1.1 flags.
+NotAloneState10: type[NotAloneState] = _state_without(
+    NotAloneState,
+    ADDED_IN_1_1,
+    "NotAloneState10",
+    "The whole game under rules 1.0: a :class:`NotAloneState` without ``withdrawn`` and"
+    " ``resolved`` (no commit is ever taken back, no place resolved twice can arise).",
+)
+
+
+def state_class(rules: NotAloneRules) -> type[NotAloneState]:
+    """The state class of a rules version (its fields are part of its state hashes): the
+    1.1 fields exist under either 1.1 flag (each flag's rules read and write only its own
+    field; the other stays empty)."""
+    if rules.phase1_cards_take_back_commits or rules.window_after_survival_draw:
+        return NotAloneState
+    return NotAloneState10

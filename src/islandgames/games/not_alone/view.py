@@ -16,6 +16,7 @@ from typing import TypeVar
 import attrs
 
 from ...core.rng import Rng
+from . import NotAloneRules
 from .actions import (
     Action,
     Conceal,
@@ -341,16 +342,27 @@ def _zeros(cards: tuple[int, ...]) -> tuple[int, ...]:
     return (0,) * len(cards)
 
 
+def _withdrawn(before: NotAloneState, i: int, now: NotAloneState, rules: NotAloneRules) -> bool:
+    """1.1 (E4): the commit Hunted ``i`` made in ``before`` was taken back later (the
+    next take-back of that turn naming ``i`` is the one that withdrew it)."""
+    if not rules.phase1_cards_take_back_commits:
+        return False
+    mark = (before.turn, i)
+    return now.withdrawn.count(mark) > before.withdrawn.count(mark)
+
+
 def redact_action(
     before: NotAloneState,
     seat: int,
     action: Action,
     viewer: int | None,
     now: NotAloneState,
+    rules: NotAloneRules,
 ) -> Action | None:
     """``action`` (by ``seat`` in ``before``) as ``viewer`` may see it once the match
-    has reached ``now``. Hidden cards show as 0 (Survival cards as ``""``); a hidden
-    simultaneous choice is withheld entirely (None) until every choice is in."""
+    has reached ``now``, under ``rules``. Hidden cards show as 0 (Survival cards as
+    ``""``); a hidden simultaneous choice is withheld entirely (None) until every choice
+    is in. A commit taken back (1.1, E4) is never revealed: it stays masked."""
     if viewer == seat:
         return action
     creature = viewer == before.config.creature_seat
@@ -360,7 +372,7 @@ def redact_action(
         revealed = now.turn > before.turn or (now.turn == before.turn and now.phase >= 3)
         river = isinstance(action, Explore) and before.hunted[i].double == "river"
         swapped = creature and (before.turn, i) in now.secret_swaps
-        if revealed and not river and not swapped:
+        if revealed and not river and not swapped and not _withdrawn(before, i, now, rules):
             return action
         if isinstance(action, Explore):
             return Explore(_zeros(action.cards))
