@@ -55,14 +55,7 @@ class Rng:
 
     def u64(self) -> tuple[int, Rng]:
         """A uniform 64-bit integer and the advanced stream."""
-        base = _KEYED.get(self.key)
-        if base is None:
-            if len(_KEYED) >= 4096:  # bounded; only a cache, results never depend on it
-                _KEYED.clear()
-            base = _KEYED[self.key] = hashlib.blake2b(digest_size=8, key=bytes.fromhex(self.key))
-        h = base.copy()
-        h.update(self.counter.to_bytes(8, "big"))
-        return int.from_bytes(h.digest(), "big"), Rng(self.key, self.counter + 1)
+        return _u64(_keyed(self.key), self.counter), Rng(self.key, self.counter + 1)
 
     def split(self) -> tuple[Rng, Rng]:
         """An independent child stream, and this stream advanced past the split."""
@@ -75,12 +68,8 @@ class Rng:
         """A uniform integer in ``range(n)`` (rejection sampling: no modulo bias)."""
         if n <= 0:
             raise ValueError(f"below() needs n >= 1, got {n}")
-        limit = _U64 - (_U64 % n)
-        rng = self
-        while True:
-            x, rng = rng.u64()
-            if x < limit:
-                return x % n, rng
+        x, counter = _below(_keyed(self.key), self.counter, n)
+        return x, Rng(self.key, counter)
 
     def die(self, sides: int = 6) -> tuple[int, Rng]:
         """A die roll from 1 to ``sides``."""
@@ -97,11 +86,40 @@ class Rng:
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A uniformly shuffled copy (Fisher-Yates), as a tuple."""
         out = list(items)
-        rng = self
+        base = _keyed(self.key)
+        counter = self.counter
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            j, counter = _below(base, counter, i + 1)
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(self.key, counter)
+
+
+def _keyed(key: str) -> Any:
+    """The keyed blake2b state of ``key`` (cached: copying one skips re-hashing the key
+    block per draw)."""
+    base = _KEYED.get(key)
+    if base is None:
+        if len(_KEYED) >= 4096:  # bounded; only a cache, results never depend on it
+            _KEYED.clear()
+        base = _KEYED[key] = hashlib.blake2b(digest_size=8, key=bytes.fromhex(key))
+    return base
+
+
+def _u64(base: Any, counter: int) -> int:
+    h = base.copy()
+    h.update(counter.to_bytes(8, "big"))
+    return int.from_bytes(h.digest(), "big")
+
+
+def _below(base: Any, counter: int, n: int) -> tuple[int, int]:
+    """A uniform integer in ``range(n)`` drawn from ``counter`` on, and the next
+    counter: the draws of :meth:`Rng.below` without an Rng object per draw."""
+    limit = _U64 - (_U64 % n)
+    while True:
+        x = _u64(base, counter)
+        counter += 1
+        if x < limit:
+            return x % n, counter
 
 
 def _salt(stream: str) -> bytes:

@@ -1,0 +1,479 @@
+"""The rules kit: the one way every game is written (docs/writing-a-game.md).
+
+A game declares its contract first (``INFO``, its config class, its action union, its
+rules versions as rows of a :class:`RulesVersion` subclass), then writes its rules
+with three tools:
+
+- :class:`Draft`, a mutable scratch copy of a frozen attrs state, derived from the
+  state's fields: an action edits the draft, which is built into the next state once.
+- :class:`Rulebook`, one handler per action class, each naming the rulings it
+  implements, sealed at import (every action class has exactly one handler), and a
+  settle step that runs after every handler.
+- :class:`Table`, data as data: one entry per key (a card, a place) holding its
+  legality and its effect together, sealed against the keys the game's data lists.
+
+:class:`RulesGame` is the one :class:`~islandgames.core.game.Game` class every game
+uses: it serves a game's :class:`Definition` under one of its rules versions.
+
+>>> @attrs.frozen
+... class Counter:
+...     total: int
+...     turns: int
+>>> class CounterDraft(Draft[Counter], state=Counter):
+...     pass
+>>> d = CounterDraft(Counter(total=1, turns=0))
+>>> d.total += 5
+>>> d.build()
+Counter(total=6, turns=0)
+"""
+
+from __future__ import annotations
+
+import keyword
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Generic, TypeVar, get_args
+
+import attrs
+
+from .game import Game, GameInfo, Outcome, Seat
+from .rng import Rng
+
+__all__ = [
+    "Definition",
+    "Draft",
+    "KitError",
+    "Rule",
+    "Rulebook",
+    "RulesGame",
+    "RulesVersion",
+    "Table",
+    "action_classes",
+]
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+C = TypeVar("C")
+D = TypeVar("D")
+K = TypeVar("K", bound=Hashable)
+E = TypeVar("E")
+R = TypeVar("R", bound="RulesVersion")
+X = TypeVar("X")
+
+
+class KitError(TypeError):
+    """A game is wired wrongly: an action class without a handler or with two, a table
+    entry missing or twice, a draft that does not match its state. Raised at import,
+    so a broken game never loads."""
+
+
+# --- rules versions --------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class RulesVersion:
+    """One row of a game's rules versions: ``version`` and, in a subclass, one boolean
+    flag per change, named after what the newer rule does. A shipped row is never
+    edited (logs played under it replay forever); a change of rules is a new row."""
+
+    version: str
+
+
+# --- drafts ----------------------------------------------------------------------------
+
+
+def _compile(name: str, source: str, env: dict[str, Any]) -> Any:
+    namespace: dict[str, Any] = {}
+    exec(compile(source, f"<kit {name}>", "exec"), env, namespace)
+    return namespace[name]
+
+
+class _DraftMeta(type):
+    """Gives every :class:`Draft` subclass ``__slots__`` for its state's fields and its
+    own annotated extras, and generated ``__init__``/``build`` for each state class it
+    meets (generated once per class: a plain attribute copy, a positional build)."""
+
+    def __new__(
+        mcs,
+        name: str,
+        bases: tuple[type, ...],
+        ns: dict[str, Any],
+        state: type | None = None,
+        **kwargs: Any,
+    ) -> _DraftMeta:
+        if state is None:
+            return super().__new__(mcs, name, bases, ns, **kwargs)
+        if not attrs.has(state):
+            raise KitError(f"draft {name}: {state!r} is not an attrs class")
+        fields = tuple(f.name for f in attrs.fields(state))
+        extras = tuple(
+            k
+            for k, hint in ns.get("__annotations__", {}).items()
+            if k not in fields and k != "_source" and "ClassVar" not in str(hint)
+        )
+        for k in extras:
+            if k in ns:
+                raise KitError(f"draft {name}: extra slot {k!r} must not have a class value")
+        ns["__slots__"] = (*fields, *extras, "_source")
+        ns["_state_type"] = state
+        ns["_fields"] = fields
+        ns["_extras"] = extras
+        ns["_loaders"] = {}
+        ns["_builders"] = {}
+        return super().__new__(mcs, name, bases, ns, **kwargs)
+
+
+class Draft(Generic[S], metaclass=_DraftMeta):
+    """A mutable scratch copy of a frozen attrs state of type ``state`` (a class
+    keyword of the subclass), one attribute per state field.
+
+    ``Draft(s)`` copies every field of ``s``; :meth:`build` makes a state of the same
+    class as ``s`` from the attributes, positionally (no keyword parsing, no evolve).
+    ``s`` may be an older rules version's state class with fewer fields (every field it
+    has must be a field of ``state``, in the same order): its missing fields take the
+    values :meth:`defaults` gives, and the build drops them again, so the older class
+    round-trips exactly. Annotated names of the subclass that are not state fields are
+    extra slots (scratch values such as the rules flags); they are set by the subclass
+    after ``super().__init__``.
+    """
+
+    __slots__ = ()
+    _state_type: ClassVar[type]
+    _fields: ClassVar[tuple[str, ...]]
+    _extras: ClassVar[tuple[str, ...]]
+    _loaders: ClassVar[dict[type, Callable[[Any, Any], None]]]
+    _builders: ClassVar[dict[type, Callable[[Any], Any]]]
+    _source: type
+
+    def __init__(self, state: S) -> None:
+        cls = type(state)
+        load = self._loaders.get(cls)
+        if load is None:
+            load = self._compile_loader(cls)
+        load(self, state)  # also records the class to build (``_source``)
+
+    @classmethod
+    def defaults(cls) -> Mapping[str, Any]:
+        """Values of the fields an older state class lacks (override per game)."""
+        return {}
+
+    @classmethod
+    def _compile_loader(cls, target: type) -> Callable[[Any, Any], None]:
+        names = cls._field_names_of(target)
+        missing = [f for f in cls._fields if f not in names]
+        defaults = cls.defaults()
+        absent = [f for f in missing if f not in defaults]
+        if absent:
+            raise KitError(
+                f"{cls.__name__}: no default for {absent} (a {target.__name__} lacks them)"
+            )
+        lines = ["    self._source = _cls"] + [f"    self.{f} = s.{f}" for f in names]
+        lines += [f"    self.{f} = _defaults[{f!r}]" for f in missing]
+        source = "def load(self, s):\n" + "\n".join(lines) + "\n"
+        env = {"_defaults": dict(defaults), "_cls": target}
+        load: Callable[[Any, Any], None] = _compile("load", source, env)
+        builder = _compile(
+            "build",
+            "def build(self):\n    return _cls(" + ", ".join(f"self.{f}" for f in names) + ")\n",
+            {"_cls": target},
+        )
+        cls._loaders[target] = load
+        cls._builders[target] = builder
+        return load
+
+    @classmethod
+    def _field_names_of(cls, target: type) -> tuple[str, ...]:
+        if not attrs.has(target):
+            raise KitError(f"{cls.__name__}: {target!r} is not an attrs class")
+        names = tuple(f.name for f in attrs.fields(target))
+        kept = [f for f in cls._fields if f in names]
+        if list(names) != kept or any(not n.isidentifier() or keyword.iskeyword(n) for n in names):
+            raise KitError(
+                f"{cls.__name__}: the fields of {target.__name__} are not the fields of "
+                f"{cls._state_type.__name__} in order"
+            )
+        return names
+
+    def build(self) -> S:
+        """The state the draft now holds, of the class it was made from."""
+        built: S = self._builders[self._source](self)
+        return built
+
+    def build_as(self, target: type[S]) -> S:
+        """The state the draft now holds, as ``target`` (one of the state classes of
+        this draft's state, for a game that changes its state class)."""
+        if target not in self._builders:
+            self._compile_loader(target)
+        built: S = self._builders[target](self)
+        return built
+
+
+# --- rulebooks ---------------------------------------------------------------------------
+
+
+def action_classes(action_type: Any) -> tuple[type, ...]:
+    """The classes of an action union (or the one class)."""
+    return tuple(get_args(action_type)) or (action_type,)
+
+
+@attrs.frozen(slots=True)
+class Rule(Generic[D]):
+    """The handler of one action class and the ruling ids it implements."""
+
+    action: type
+    handler: Callable[[D, int, Any], None]
+    rulings: tuple[str, ...]
+
+
+class Rulebook(Generic[D, A]):
+    """A game's handlers: exactly one per action class of ``actions`` (a union or a
+    tuple of classes), each ``handler(draft, seat, action)`` editing a draft, each with
+    the ids of the rulings it implements; and an optional settle step
+    ``settle(draft)`` run after every handler (automatic consequences: a phase that
+    ends, a game that is over). :meth:`seal` checks completeness; a game seals its
+    rulebook at import.
+
+    >>> @attrs.frozen
+    ... class Add:
+    ...     n: int
+    >>> @attrs.frozen
+    ... class Stop:
+    ...     pass
+    >>> book: Rulebook[list[int], Add | Stop] = Rulebook("demo", Add | Stop)
+    >>> @book.rule(Add, "R1")
+    ... def add(d: list[int], seat: int, a: Add) -> None:
+    ...     d.append(a.n)
+    >>> book.seal()
+    Traceback (most recent call last):
+    ...
+    islandgames.core.kit.KitError: demo: no handler for Stop
+    """
+
+    def __init__(self, game_id: str, actions: Any) -> None:
+        self.game_id = game_id
+        self.actions = actions if isinstance(actions, tuple) else action_classes(actions)
+        self._rules: dict[type, Rule[D]] = {}
+        self._settle: Callable[[D], None] | None = None
+        self._sealed = False
+
+    def rule(
+        self, action: type[X], *rulings: str
+    ) -> Callable[[Callable[[D, int, X], None]], Callable[[D, int, X], None]]:
+        """Register the handler of ``action`` (a decorator)."""
+
+        def register(handler: Callable[[D, int, X], None]) -> Callable[[D, int, X], None]:
+            if self._sealed:
+                raise KitError(f"{self.game_id}: the rulebook is sealed")
+            if action not in self.actions:
+                raise KitError(f"{self.game_id}: {action.__name__} is not one of its actions")
+            if action in self._rules:
+                raise KitError(f"{self.game_id}: a second handler for {action.__name__}")
+            self._rules[action] = Rule(action, handler, tuple(rulings))
+            return handler
+
+        return register
+
+    def settle(self, step: Callable[[D], None]) -> Callable[[D], None]:
+        """Register the settle step (a decorator)."""
+        if self._settle is not None:
+            raise KitError(f"{self.game_id}: a second settle step")
+        self._settle = step
+        return step
+
+    def seal(self) -> None:
+        """Check that every action class has exactly one handler; no more rules after."""
+        missing = [c.__name__ for c in self.actions if c not in self._rules]
+        if missing:
+            raise KitError(f"{self.game_id}: no handler for {', '.join(missing)}")
+        self._sealed = True
+        self._handlers = {c: r.handler for c, r in self._rules.items()}
+
+    def apply(self, draft: D, seat: int, action: A) -> None:
+        """Run the handler of ``action`` on ``draft``, then the settle step."""
+        self._handlers[type(action)](draft, seat, action)
+        if self._settle is not None:
+            self._settle(draft)
+
+    def __iter__(self) -> Iterator[Rule[D]]:
+        return iter(self._rules[c] for c in self.actions if c in self._rules)
+
+    def rulings(self) -> frozenset[str]:
+        """Every ruling id some handler names."""
+        return frozenset(r for rule in self._rules.values() for r in rule.rulings)
+
+
+class Table(Generic[K, E]):
+    """Data as data: one entry per key (for example each card: its legality and its
+    effect together), with the ruling ids each implements; :meth:`seal` checks the
+    entries against the keys the game's data lists (none missing, none extra)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._entries: dict[K, E] = {}
+        self._rulings: dict[K, tuple[str, ...]] = {}
+        self._sealed = False
+
+    def add(self, key: K, entry: E, *rulings: str) -> E:
+        if self._sealed:
+            raise KitError(f"table {self.name} is sealed")
+        if key in self._entries:
+            raise KitError(f"table {self.name}: a second entry for {key!r}")
+        self._entries[key] = entry
+        self._rulings[key] = tuple(rulings)
+        return entry
+
+    def entry(self, key: K, *rulings: str) -> Callable[[E], E]:
+        """Register an entry (a decorator, for entries that are functions or classes)."""
+
+        def register(entry: E) -> E:
+            return self.add(key, entry, *rulings)
+
+        return register
+
+    def seal(self, keys: Iterable[K]) -> None:
+        expected = list(keys)
+        missing = [k for k in expected if k not in self._entries]
+        extra = [k for k in self._entries if k not in set(expected)]
+        if missing or extra:
+            raise KitError(f"table {self.name}: missing {missing}, unknown {extra}")
+        self._sealed = True
+
+    def __getitem__(self, key: K) -> E:
+        return self._entries[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def rulings(self) -> frozenset[str]:
+        return frozenset(r for rs in self._rulings.values() for r in rs)
+
+
+# --- one Game class for every game ---------------------------------------------------------
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Definition(Generic[S, A, V, C, R]):
+    """Everything a game package provides, under the same names in every game. Each
+    function that may differ between rules versions takes the version row ``rules``.
+
+    ``setup(rng, config, rules)``: the initial state. ``to_act(state)``,
+    ``legal_actions(state, seat, rules)``, ``is_legal(state, seat, action, rules)``
+    (None: membership in ``legal_actions``), ``apply(state, seat, action, rules)``
+    (usually a draft, the rulebook, one build), ``view(state, seat, rules)``,
+    ``outcome(state)``, ``resample_hidden(state, seat, rng)``,
+    ``redact_action(before, seat, action, viewer, now, rules)`` (None: every action
+    public), ``check_config(config)``, ``check_state(state, rules)``,
+    ``state_type(rules)``: the state class of a rules version.
+    """
+
+    info: GameInfo
+    config_type: type[C]
+    action_type: Any
+    view_type: Any
+    rules: tuple[R, ...]
+    state_type: Callable[[R], type[S]]
+    setup: Callable[[Rng, C, R], S]
+    seat_count: Callable[[S], int]
+    role: Callable[[S, Seat], str]
+    to_act: Callable[[S], tuple[Seat, ...]]
+    legal_actions: Callable[[S, Seat, R], tuple[A, ...]]
+    apply: Callable[[S, Seat, A, R], S]
+    view: Callable[[S, Seat | None, R], V]
+    outcome: Callable[[S], Outcome | None]
+    resample_hidden: Callable[[S, Seat | None, Rng], S]
+    check_config: Callable[[C], None]
+    check_state: Callable[[S, R], None]
+    is_legal: Callable[[S, Seat, A, R], bool] | None = None
+    redact_action: Callable[[S, Seat, A, Seat | None, S, R], A | None] | None = None
+
+    def games(self) -> tuple[RulesGame[S, A, V, C, R], ...]:
+        """One game per rules version, oldest first (a package's ``GAMES``)."""
+        return tuple(RulesGame(self, r) for r in self.rules)
+
+
+class RulesGame(Game[S, A, V, C], Generic[S, A, V, C, R]):
+    """A game's :class:`Definition` under one rules version: the engine contract,
+    stateless and shareable across threads."""
+
+    def __init__(self, definition: Definition[S, A, V, C, R], rules: R) -> None:
+        self.definition = d = definition
+        self.rules = rules
+        self.info = attrs.evolve(d.info, rules_version=rules.version)
+        self.state_type = d.state_type(rules)
+        self.action_type = d.action_type
+        self.view_type = d.view_type
+        self.config_type = d.config_type
+        self._action_classes = action_classes(d.action_type)
+        # the last legal_actions answer: (state, seat, actions); see apply
+        self._last_legal: tuple[Any, int, tuple[Any, ...]] | None = None
+
+    def check_config(self, config: C) -> None:
+        self.definition.check_config(config)
+
+    def _new(self, rng: Rng, config: C) -> S:
+        return self.definition.setup(rng, config, self.rules)
+
+    def seat_count(self, state: S) -> int:
+        return self.definition.seat_count(state)
+
+    def role(self, state: S, seat: Seat) -> str:
+        return self.definition.role(state, seat)
+
+    def to_act(self, state: S) -> tuple[Seat, ...]:
+        return self.definition.to_act(state)
+
+    def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
+        legal = self.definition.legal_actions(state, seat, self.rules)
+        self._last_legal = (state, seat, legal)  # one store: atomic across threads
+        return legal
+
+    def apply(self, state: S, seat: Seat, action: A) -> S:
+        """As :meth:`Game.apply`; an action that is the very object the last
+        ``legal_actions`` returned for this very state and seat needs no re-check (the
+        random playouts and bots of every game play such actions)."""
+        memo = self._last_legal
+        if memo is not None and memo[0] is state and memo[1] == seat and type(seat) is int:
+            for legal in memo[2]:
+                if legal is action:
+                    return self._apply(state, seat, action)
+        return super().apply(state, seat, action)
+
+    def is_legal(self, state: S, seat: Seat, action: A) -> bool:
+        check = self.definition.is_legal
+        if check is None:
+            return action in self.definition.legal_actions(state, seat, self.rules)
+        return check(state, seat, action, self.rules)
+
+    def _apply(self, state: S, seat: Seat, action: A) -> S:
+        return self.definition.apply(state, seat, action, self.rules)
+
+    def view(self, state: S, seat: Seat | None) -> V:
+        return self.definition.view(state, seat, self.rules)
+
+    def outcome(self, state: S) -> Outcome | None:
+        return self.definition.outcome(state)
+
+    def resample_hidden(self, state: S, seat: Seat | None, rng: Rng) -> S:
+        return self.definition.resample_hidden(state, seat, rng)
+
+    def redact_action(
+        self, before: S, seat: Seat, action: A, viewer: Seat | None, now: S
+    ) -> A | None:
+        redact = self.definition.redact_action
+        if redact is None:
+            return action
+        return redact(before, seat, action, viewer, now, self.rules)
+
+    def check_state(self, state: S) -> None:
+        if type(state) is not self.state_type:
+            raise ValueError(
+                f"a {self.info.id} rules {self.rules.version} state is a "
+                f"{self.state_type.__name__}, got a {type(state).__name__}"
+            )
+        self.definition.check_state(state, self.rules)
