@@ -208,9 +208,11 @@ def _register(monkeypatch: pytest.MonkeyPatch, hooks: bool) -> Iterator[str]:
     if hooks:
         mod.__dict__.update(render_svg=_svg, render_view=_view_text)
     monkeypatch.setitem(sys.modules, mod.__name__, mod)
-    monkeypatch.setitem(registry._MODULES, TOY, mod.__name__)
-    monkeypatch.delitem(registry._LOADED, TOY, raising=False)  # loaded from mod.GAME
-    yield TOY
+    registry.register_game(TOY, mod.__name__)  # loaded from mod.GAME
+    try:
+        yield TOY
+    finally:
+        registry.unregister_game(TOY)
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -37,7 +37,14 @@ from .core.log import (
     write_log,
 )
 from .core.match import Match, redact_log
-from .core.registry import game_ids, games, get_game, rules_versions
+from .core.registry import (
+    game_ids,
+    games,
+    get_game,
+    register_game,
+    rules_versions,
+    unregister_game,
+)
 from .core.rng import Rng
 from .core.serde import canonical_bytes, from_wire, packb, state_hash, to_wire, unpackb
 
@@ -75,10 +82,12 @@ __all__ = [
     "packb",
     "read_log",
     "redact_log",
+    "register_game",
     "rules_versions",
     "state_hash",
     "to_wire",
     "unpackb",
+    "unregister_game",
     "verify_log",
     "verify_redacted",
     "write_log",

@@ -10,16 +10,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:  # tests.node_kit, however pytest is started
-    sys.path.insert(0, _ROOT)
-
-from tests.node_kit import install_dependencies, node  # noqa: E402
+from tests.node_kit import install_dependencies, node
 
 HERE = Path(__file__).resolve().parent
 VECTORS = HERE.parent / "vectors"

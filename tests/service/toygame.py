@@ -254,13 +254,11 @@ GAME = ToyGame()
 
 
 def register() -> None:
-    registry._MODULES[GAME_ID] = __name__
-    registry._LOADED.pop(GAME_ID, None)  # the registry loads GAME from this module
+    registry.register_game(GAME_ID, __name__, replace=True)  # GAME from this module
 
 
 def unregister() -> None:
-    registry._MODULES.pop(GAME_ID, None)
-    registry._LOADED.pop(GAME_ID, None)
+    registry.unregister_game(GAME_ID)
 
 
 def secrets_hidden_from(state: ToyState, seat: Seat | None) -> set[str]:

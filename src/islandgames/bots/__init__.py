@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -20,7 +20,16 @@ from ..core.game import Game, Outcome, Seat
 from ..core.registry import get_game
 from ..core.rng import Rng
 
-__all__ = ["Bot", "GameResult", "RandomBot", "bot_names", "get_bot", "play"]
+__all__ = [
+    "Bot",
+    "GameResult",
+    "RandomBot",
+    "bot_names",
+    "get_bot",
+    "play",
+    "register_bot",
+    "unregister_bot",
+]
 
 
 @runtime_checkable
@@ -46,13 +55,41 @@ class RandomBot:
         return rng.choice(legal)
 
 
-# (game id, bot name) -> "module:attribute" of a Bot class; "random" works for every game.
-_BOTS: dict[tuple[str, str], str] = {
+# (game id, bot name) -> "module:attribute" of a Bot class, or a factory; "random" works
+# for every game.
+_BOTS: dict[tuple[str, str], str | Callable[[], Bot]] = {
     ("friday", "heuristic"): "islandgames.bots.friday:HeuristicBot",
     ("forbidden-island", "heuristic"): "islandgames.bots.forbidden_island:HeuristicBot",
     ("not-alone", "heuristic"): "islandgames.bots.not_alone:HeuristicBot",
     ("gozer", "heuristic"): "islandgames.bots.gozer:HeuristicBot",
 }
+
+
+def register_bot(
+    game_id: str, name: str, bot: str | Callable[[], Bot], *, replace: bool = False
+) -> None:
+    """Register a bot for ``game_id`` under ``name``: ``"module:attribute"`` of a Bot
+    class (imported when first asked for) or a factory returning a new Bot. A name
+    already registered for that game raises ValueError unless ``replace`` is set;
+    ``random`` is built in.
+
+    >>> register_bot("friday", "random", RandomBot)
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'random' is built in
+    """
+    if type(name) is not str or not name:
+        raise ValueError("a bot name is a non-empty string")
+    if name == "random":
+        raise ValueError("bot 'random' is built in")
+    if (game_id, name) in _BOTS and not replace:
+        raise ValueError(f"{game_id} already has a bot {name!r}")
+    _BOTS[(game_id, name)] = bot
+
+
+def unregister_bot(game_id: str, name: str) -> None:
+    """Forget a registered bot (an unknown one is ignored)."""
+    _BOTS.pop((game_id, name), None)
 
 
 def bot_names(game_id: str) -> tuple[str, ...]:
@@ -69,6 +106,8 @@ def get_bot(game_id: str, name: str) -> Bot:
         raise LookupError(
             f"no bot {name!r} for {game_id}; available: {', '.join(bot_names(game_id))}"
         )
+    if not isinstance(target, str):
+        return target()
     module, attr = target.split(":")
     bot: Bot = getattr(importlib.import_module(module), attr)()
     return bot

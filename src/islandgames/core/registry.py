@@ -30,7 +30,15 @@ from typing import Any
 from .errors import UnknownGameError, UnsupportedRulesVersionError
 from .game import Game, GameInfo
 
-__all__ = ["game_ids", "game_module", "games", "get_game", "rules_versions"]
+__all__ = [
+    "game_ids",
+    "game_module",
+    "games",
+    "get_game",
+    "register_game",
+    "rules_versions",
+    "unregister_game",
+]
 
 # game id -> module that defines GAMES (every rules version, oldest first) and GAME (the
 # newest). Order is the listing order.
@@ -45,6 +53,34 @@ AnyGame = Game[Any, Any, Any, Any]
 
 # game id -> {rules_version: game}, in version order (oldest first)
 _LOADED: dict[str, dict[str, AnyGame]] = {}
+
+
+def register_game(game_id: str, module: str, *, replace: bool = False) -> None:
+    """Register the game package ``module`` (a dotted module path, imported when the game
+    is first asked for) as ``game_id``. The module defines ``GAMES`` (one game per rules
+    version, oldest first) or only ``GAME``; its optional hooks (``render_view``,
+    ``render_svg``) are found by :func:`game_module`. An id already registered raises
+    ValueError unless ``replace`` is set.
+
+    >>> register_game("friday", "islandgames.games.friday")
+    Traceback (most recent call last):
+    ...
+    ValueError: game 'friday' is already registered (islandgames.games.friday)
+    """
+    if type(game_id) is not str or not game_id or len(game_id) > 64:
+        raise ValueError("a game id is a non-empty string of at most 64 characters")
+    if type(module) is not str or not module:
+        raise ValueError("module must be a dotted module path")
+    if game_id in _MODULES and not replace:
+        raise ValueError(f"game {game_id!r} is already registered ({_MODULES[game_id]})")
+    _MODULES[game_id] = module
+    _LOADED.pop(game_id, None)
+
+
+def unregister_game(game_id: str) -> None:
+    """Forget ``game_id`` (KeyError-free: an unknown id is ignored)."""
+    _MODULES.pop(game_id, None)
+    _LOADED.pop(game_id, None)
 
 
 def game_ids() -> tuple[str, ...]:

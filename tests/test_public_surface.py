@@ -1,0 +1,93 @@
+"""Every public callable of ``islandgames`` works once every game is loaded.
+
+``islandgames.games`` once raised TypeError as soon as a game package was imported (the
+subpackage ``islandgames.games`` shadowed the function). Here every game is loaded
+first, then each public function is called; a new public function must be added to
+CALLS, or this test fails.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import io
+from collections.abc import Callable
+from typing import Any
+
+import islandgames
+from islandgames import Match
+
+
+def _log() -> Any:
+    m = Match("friday", seed=1)
+    while m.outcome() is None:
+        m.act(0, m.legal_actions(0)[0])
+    return m.log()
+
+
+def _redacted(viewer: int | None) -> Any:
+    return islandgames.redact_log(islandgames.get_game("friday"), 1, _log(), viewer)
+
+
+def _register_round_trip() -> bool:
+    islandgames.register_game("friday-again", "islandgames.games.friday")
+    try:
+        return islandgames.get_game("friday-again") is islandgames.get_game("friday")
+    finally:
+        islandgames.unregister_game("friday-again")
+
+
+def _unregister_unknown() -> bool:
+    islandgames.unregister_game("nothing-here")  # an unknown id is no error
+    return "nothing-here" not in islandgames.game_ids()
+
+
+def _write_read() -> bool:
+    log = _log()
+    buf = io.BytesIO()
+    islandgames.write_log(log, buf)
+    return bool(islandgames.read_log(buf.getvalue()) == log)
+
+
+#: name -> a call and a check of its result
+CALLS: dict[str, Callable[[], bool]] = {
+    "games": lambda: [i.id for i in islandgames.games()] == list(islandgames.game_ids()),
+    "game_ids": lambda: "friday" in islandgames.game_ids(),
+    "get_game": lambda: islandgames.get_game("gozer").info.id == "gozer",
+    "rules_versions": lambda: "1.0" in islandgames.rules_versions("not-alone"),
+    "register_game": _register_round_trip,
+    "unregister_game": _unregister_unknown,
+    "to_wire": lambda: islandgames.to_wire(islandgames.Rng("ab" * 32, 1))["counter"] == 1,
+    "from_wire": lambda: islandgames.from_wire(5, int) == 5,
+    "packb": lambda: islandgames.unpackb(islandgames.packb({"a": [1]})) == {"a": [1]},
+    "unpackb": lambda: islandgames.unpackb(b"\x01") == 1,
+    "canonical_bytes": lambda: islandgames.canonical_bytes([1]) == islandgames.packb([1]),
+    "state_hash": lambda: len(islandgames.state_hash(islandgames.get_game("friday").new(1))) == 64,
+    "read_log": _write_read,
+    "write_log": _write_read,
+    "verify_log": lambda: islandgames.verify_log(_log()).status == "verified",
+    "verify_redacted": lambda: (
+        islandgames.verify_redacted(_redacted(None), _log()).status == "verified"
+    ),
+    "redact_log": lambda: _redacted(0).viewer == 0,
+}
+
+
+def _public_functions() -> list[str]:
+    return sorted(
+        name
+        for name in islandgames.__all__
+        if inspect.isfunction(getattr(islandgames, name))
+        or type(getattr(islandgames, name)).__name__ == "_CallableGames"
+    )
+
+
+def test_every_public_function_works_after_every_game_is_loaded() -> None:
+    for game_id in islandgames.game_ids():
+        for version in islandgames.rules_versions(game_id):
+            islandgames.get_game(game_id, version)
+    importlib.import_module("islandgames.games.friday")  # binds the subpackage, as imports do
+    assert inspect.ismodule(islandgames.games), "the shadowing this test is about"
+    assert _public_functions() == sorted(CALLS), "every public function has a call here"
+    for name, call in CALLS.items():
+        assert call() is True, name
