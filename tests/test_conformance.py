@@ -318,8 +318,10 @@ VARIANT_GAMES = 100
     ids=lambda v: v if isinstance(v, str) else ",".join(f"{k}={x}" for k, x in v.items()),
 )
 def test_config_variants_fully_checked(game_id: str, config: dict[str, Any]) -> None:
+    total = 0
     for seed in range(max(2, int(VARIANT_GAMES * SCALE))):
-        _play_checked(game_id, seed, config)
+        total += _play_checked(game_id, seed, config)
+    assert total > 0
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -349,10 +349,17 @@ def _leaf_message(exc: BaseException, _type: Any) -> str:
     if isinstance(exc, KeyError):
         return "required field missing"
     if type(exc).__name__ == "ForbiddenExtraKeysError":
-        extra = sorted(getattr(exc, "extra_fields", ()))
-        return f"unknown field(s) {', '.join(map(repr, extra))}"
+        # keys of any type (a hostile map may mix them), each shown short, a few at most
+        shown = sorted(_short(k) for k in getattr(exc, "extra_fields", ()))
+        more = f" and {len(shown) - 8} more" if len(shown) > 8 else ""
+        return f"unknown field(s) {', '.join(shown[:8])}{more}"
     text = str(exc)
     return text if text else type(exc).__name__
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _describe(exc: BaseException) -> str:
@@ -378,7 +385,11 @@ def from_wire(data: Any, cls: type[T] | Any) -> T:
         raise
     except Exception as exc:  # cattrs raises a variety; all mean "not a valid cls"
         name = getattr(cls, "__name__", None) or repr(cls)
-        raise DecodeError(f"cannot decode {name}: {_describe(exc)}") from exc
+        try:
+            why = _describe(exc)
+        except Exception:  # a message about hostile data must not fail on that data
+            why = type(exc).__name__
+        raise DecodeError(f"cannot decode {name}: {why}") from exc
 
 
 def packb(wire: Any) -> bytes:
