@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib
 import typing
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from .errors import UnknownGameError, UnsupportedRulesVersionError
 from .game import Game, GameInfo
@@ -50,6 +50,12 @@ _MODULES: dict[str, str] = {
 }
 
 AnyGame = Game[Any, Any, Any, Any]
+
+if TYPE_CHECKING:  # for the typed overloads of get_game only (the games load lazily)
+    from ..games.forbidden_island import ForbiddenIslandGame
+    from ..games.friday import FridayGame
+    from ..games.gozer import GozerGame
+    from ..games.not_alone import NotAloneGame
 
 # game id -> {rules_version: game}, in version order (oldest first)
 _LOADED: dict[str, dict[str, AnyGame]] = {}
@@ -105,10 +111,24 @@ def _versions(game_id: str) -> dict[str, AnyGame]:
     return loaded
 
 
+@overload
+def get_game(game_id: Literal["friday"], rules_version: str | None = None) -> FridayGame: ...
+@overload
+def get_game(
+    game_id: Literal["forbidden-island"], rules_version: str | None = None
+) -> ForbiddenIslandGame: ...
+@overload
+def get_game(game_id: Literal["not-alone"], rules_version: str | None = None) -> NotAloneGame: ...
+@overload
+def get_game(game_id: Literal["gozer"], rules_version: str | None = None) -> GozerGame: ...
+@overload
+def get_game(game_id: str, rules_version: str | None = None) -> AnyGame: ...
 def get_game(game_id: str, rules_version: str | None = None) -> AnyGame:
     """The game registered as ``game_id`` (:class:`UnknownGameError` if none), under its
     newest rules or under ``rules_version`` (:class:`UnsupportedRulesVersionError` if this
-    engine never had that version)."""
+    engine never had that version). Typed per game for the four games of this package
+    (``get_game("friday")`` is a ``FridayGame``: states, actions and views are typed in
+    user code); any other id gives a ``Game[Any, Any, Any, Any]``."""
     versions = _versions(game_id)
     if rules_version is None:
         return next(reversed(versions.values()))
