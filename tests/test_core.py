@@ -49,6 +49,22 @@ KNOWN_BELOW_1000 = [689, 108, 427, 652, 281]
 KNOWN_SHUFFLE_42 = (4, 7, 0, 2, 5, 1, 8, 3, 9, 6)
 
 
+def test_shuffle_is_fisher_yates_over_below_draws() -> None:
+    """Rng.shuffle inlines its draws for speed; it must draw exactly as below() does,
+    for every pile size (also past the table of precomputed limits) and counter."""
+    for seed in range(12):
+        rng = Rng(Rng.from_seed(seed).key, seed * 7)  # not only from counter 0
+        for n in (0, 1, 2, 3, 10, 30, 63, 256, 257, 300):
+            pile = tuple(range(100, 100 + n))
+            got, after = rng.shuffle(pile)
+            out, r = list(pile), rng
+            for i in range(n - 1, 0, -1):
+                j, r = r.below(i + 1)
+                out[i], out[j] = out[j], out[i]
+            assert got == tuple(out) and after == r
+            rng = after
+
+
 def test_rng_is_pure_and_uniform_enough() -> None:
     r = Rng.from_seed(7)
     a, r1 = r.below(6)

@@ -509,7 +509,8 @@ def build_model(game_ids: Sequence[str] = BUILTIN_GAMES) -> Model:
     walker.message_for_class(Outcome)
     for game_id in game_ids:
         game: Game[Any, Any, Any, Any] = get_game(game_id)
-        module = type(game).__module__
+        # the game's package: its state class's (the Game class may be the kit's RulesGame)
+        module = game.state_type.__module__
         file, prefix = walker._place(module)
         roots = {
             "config": walker.message_for_class(game.config_type),

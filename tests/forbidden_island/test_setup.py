@@ -10,7 +10,7 @@ import pytest
 from islandgames import InvalidConfigError, get_game
 from islandgames.core import serde
 from islandgames.core.rng import Rng
-from islandgames.games.forbidden_island import GAME, INFO, ForbiddenIslandConfig
+from islandgames.games.forbidden_island import GAME, INFO, RULES, ForbiddenIslandConfig
 from islandgames.games.forbidden_island.data import (
     ADVENTURERS,
     FLOOD_DRAWS,
@@ -214,7 +214,7 @@ def test_waters_rise_dealt_at_setup_is_set_aside_and_shuffled_back_once() -> Non
 
 
 def test_setup_function_is_pure_data() -> None:
-    s = setup(Rng.from_seed(3), Cfg(players=2, difficulty="elite"))
+    s = setup(Rng.from_seed(3), Cfg(players=2, difficulty="elite"), RULES[-1])
     assert serde.to_wire(s) == serde.to_wire(GAME.new(3, Cfg(players=2, difficulty="elite")))
 
 

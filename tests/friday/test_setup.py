@@ -5,9 +5,26 @@ from __future__ import annotations
 import pytest
 
 from islandgames import InvalidConfigError, state_hash
-from islandgames.games.friday import GAME, INFO, FridayConfig
+from islandgames.core.rng import Rng
+from islandgames.games.friday import (
+    GAME,
+    GAMES,
+    INFO,
+    FridayConfig,
+    FridayGame,
+    FridayRules,
+)
 from islandgames.games.friday.actions import ChooseHazard
-from islandgames.games.friday.data import AGING, CARDS, HAZARDS, PIRATES, STARTING
+from islandgames.games.friday.data import (
+    AGING,
+    AGING_DIFFICULT,
+    AGING_NORMAL,
+    CARDS,
+    HAZARDS,
+    PIRATES,
+    STARTING,
+)
+from islandgames.games.friday.state import FridayState, FridayState10
 from tests.friday.friday_kit import VERY_STUPID
 
 # Section 2: sizes after the first two hazards are drawn (aging, fighting stack, hazards).
@@ -103,3 +120,52 @@ def test_same_seed_same_state_other_seed_other_state() -> None:
         assert GAME.new(11, cfg) == GAME.new(11, cfg)
         assert state_hash(GAME.new(11, cfg)) == state_hash(GAME.new(11, cfg))
         assert GAME.new(11, cfg).stack != GAME.new(12, cfg).stack
+
+
+def _setup_by_rng_shuffle(seed: int, config: FridayConfig, rules: FridayRules) -> FridayState:
+    """Setup as docs/friday.md words it, with :meth:`Rng.shuffle` (pins the order of the
+    draws of ``rules.setup``)."""
+    rng = Rng.from_seed(seed)
+    hazards, rng = rng.shuffle(HAZARDS)
+    normal = tuple(a for a in AGING_NORMAL if config.level >= 3 or a != VERY_STUPID)
+    normal, rng = rng.shuffle(normal)
+    difficult, rng = rng.shuffle(AGING_DIFFICULT)
+    aging = normal + difficult
+    pirates, rng = rng.shuffle(PIRATES)
+    start, face_down = STARTING, None
+    if config.level >= 2:
+        face_down, aging = aging[0], aging[1:]
+        start = (*start, face_down)
+    stack, rng = rng.shuffle(start)
+    fields = dict(
+        config=config,
+        rng=rng,
+        phase="hazard",
+        step=0,
+        life=18 if config.level == 4 else 20,
+        stack=stack,
+        discard=(),
+        known_top=0,
+        known_bottom=0,
+        hazard_stack=hazards[2:],
+        hazard_discard=(),
+        offer=hazards[:2],
+        aging_stack=aging,
+        pirates=pirates[:2],
+        pirates_defeated=(False, False),
+        fight=None,
+        destroyed=(),
+    )
+    if rules.records_face_down_aging:
+        return FridayState(**fields, face_down_aging=face_down)  # type: ignore[arg-type]
+    return FridayState10(**fields)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.rules_version)
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_setup_is_the_documented_sequence_of_rng_shuffles(game: FridayGame, level: int) -> None:
+    config = FridayConfig(level=level)
+    for seed in range(60):
+        want = _setup_by_rng_shuffle(seed, config, game.rules)
+        got = game.new(seed, config)
+        assert type(got) is type(want) and got == want

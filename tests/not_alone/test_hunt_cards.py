@@ -300,9 +300,8 @@ def test_toxin_discards_a_survival_card_and_the_place_is_ineffective(na: Any) ->
     assert "gate" in s.survival_discard and "drone" in s.survival_discard
 
 
-def test_interference_and_persecution_are_covered_in_test_places() -> None:
-    """Interference: test_interference_beach_and_wreck_give_neither_power_nor_take_back_n5;
-    Persecution: test_persecution_limits_*; both in test_places.py."""
+# Interference and Persecution are tested in test_places.py
+# (test_interference_beach_and_wreck_..., test_persecution_limits_*).
 
 
 # --- phase 3 ----------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from ..games.forbidden_island.actions import (
     Sandbags,
     Swim,
 )
+from ..games.forbidden_island.contract import RULES
 from ..games.forbidden_island.data import (
     FLOOD_DRAWS,
     FOOLS_LANDING,
@@ -199,7 +200,7 @@ def evaluate(s: ForbiddenIslandState) -> float:
 
 def _after(s: ForbiddenIslandState, seat: int, action: Any) -> float:
     try:
-        return evaluate(rules.apply(s, seat, action))
+        return evaluate(rules.apply(s, seat, action, RULES[-1]))
     except (ValueError, IndexError, AssertionError):  # pragma: no cover - defensive
         return _LOST
 
@@ -214,7 +215,7 @@ def _plan(s: ForbiddenIslandState, seat: int, end: Action, width: int = 10) -> A
         children: list[tuple[float, ForbiddenIslandState, Action]] = []
         for state, first in beam:
             for a in rules.turn_actions(state, seat):
-                after = rules.apply(state, seat, a)
+                after = rules.apply(state, seat, a, RULES[-1])
                 value = evaluate(after)
                 f = a if first is None else first
                 children.append((value, after, f))

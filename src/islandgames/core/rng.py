@@ -84,14 +84,10 @@ class Rng:
         return items[i], rng
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
-        """A uniformly shuffled copy (Fisher-Yates), as a tuple."""
-        out = list(items)
-        base = _keyed(self.key)
-        counter = self.counter
-        for i in range(len(out) - 1, 0, -1):
-            j, counter = _below(base, counter, i + 1)
-            out[i], out[j] = out[j], out[i]
-        return tuple(out), Rng(self.key, counter)
+        """A uniformly shuffled copy (Fisher-Yates from the end, each index drawn as
+        :meth:`below` draws it), as a tuple."""
+        out, counter = _shuffle(_keyed(self.key), self.counter, items)
+        return out, Rng(self.key, counter)
 
 
 def _keyed(key: str) -> Any:
@@ -109,6 +105,31 @@ def _u64(base: Any, counter: int) -> int:
     h = base.copy()
     h.update(counter.to_bytes(8, "big"))
     return int.from_bytes(h.digest(), "big")
+
+
+#: Rejection limits of below(n) for small n (the common case of shuffles).
+_LIMITS = tuple(_U64 - (_U64 % n) if n else 0 for n in range(257))
+
+
+def _shuffle(base: Any, counter: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
+    """The draws of :meth:`Rng.shuffle` with the loop of :func:`_below` inlined (shuffles
+    are most of the cost of a game's setup): the same values, and the next counter."""
+    out = list(items)
+    copy = base.copy
+    to_int = int.from_bytes
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        limit = _LIMITS[n] if n < len(_LIMITS) else _U64 - (_U64 % n)
+        while True:
+            h = copy()
+            h.update(counter.to_bytes(8, "big"))
+            x = to_int(h.digest(), "big")
+            counter += 1
+            if x < limit:
+                break
+        j = x % n
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), counter
 
 
 def _below(base: Any, counter: int, n: int) -> tuple[int, int]:

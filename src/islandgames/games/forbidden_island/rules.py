@@ -1,9 +1,10 @@
 """Forbidden Island's rules: setup, who acts, what is legal, and what each action does.
 
-One function per rule, named from the rulebook; ``apply`` dispatches per action class
-and then :func:`settle` runs the automatic steps (drowning checks, the end of the turn).
-The rulings I1-I17 of the rules specification are cited where they decide something;
-``docs/forbidden-island.md`` lists them all.
+An action edits a draft (:class:`_Draft`) of the input state through its one handler
+of :data:`BOOK` (one rule per function, named from the rulebook), then the settle step
+:func:`settle` runs the automatic steps (drowning checks, the end of the turn); the
+draft is built into the new state once. The rulings I1-I17 of the rules specification
+are cited where they decide something; ``docs/forbidden-island.md`` lists them all.
 
 Cells are indices into the layout's cells; tiles are named by id. A cell whose tile
 sank keeps its tile id in ``board`` with status ``"sunk"``.
@@ -11,15 +12,15 @@ sank keeps its tile id in ``board`` with status ``"sunk"``.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import attrs
 
 from ...core.errors import DecodeError, InvalidConfigError
+from ...core.game import Outcome, Seat, SeatResult
+from ...core.kit import Draft, Rulebook
 from ...core.rng import Rng
-from . import ForbiddenIslandConfig
 from .actions import (
     DECLINE_RESCUE,
     DRAW_FLOOD,
@@ -45,6 +46,7 @@ from .actions import (
     ShoreUp,
     Swim,
 )
+from .contract import ForbiddenIslandConfig, ForbiddenIslandRules
 from .data import (
     ACTIONS_PER_TURN,
     ADVENTURER_IDS,
@@ -70,9 +72,10 @@ from .data import (
     WATERS_RISE,
     Layout,
 )
-from .state import ForbiddenIslandState, Lift, TileStatus
+from .state import ForbiddenIslandState, Lift, Phase, TileStatus
 
 __all__ = [
+    "BOOK",
     "GEOMETRY",
     "Geometry",
     "lost_reasons",
@@ -88,20 +91,66 @@ __all__ = [
 State = ForbiddenIslandState
 T = TypeVar("T")
 
-_FIELD_NAMES = tuple(f.name for f in attrs.fields(ForbiddenIslandState))
-_FIELD_INDEX = {name: i for i, name in enumerate(_FIELD_NAMES)}
-_get_fields = operator.attrgetter(*_FIELD_NAMES)
+
+class _Draft(Draft[ForbiddenIslandState], state=ForbiddenIslandState):
+    """A mutable scratch copy of a state (every field, as the kit copies it): a
+    handler replaces the fields it changes (tuples stay tuples), the settle step reads
+    the draft, and :func:`apply` builds it once."""
+
+    adventurers: tuple[str, ...]
+    layout: str
+    board: tuple[str, ...]
+    tiles: tuple[TileStatus, ...]
+    pawns: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    water_level: int
+    captured: tuple[str, ...]
+    treasure_deck: tuple[str, ...]
+    treasure_discard: tuple[str, ...]
+    flood_deck: tuple[str, ...]
+    flood_segments: tuple[int, ...]
+    flood_discard: tuple[str, ...]
+    active: int
+    phase: Phase
+    actions_left: int
+    draws_left: int
+    pilot_flown: bool
+    swimmers: tuple[int, ...]
+    declined: tuple[int, ...]
+    lift: Lift | None
+    ended: tuple[str, ...]
+    rng: Rng
 
 
-def evolve(s: State, **changes: Any) -> State:
-    """``attrs.evolve`` for the state, several times faster (apply is hot)."""
-    values = list(_get_fields(s))
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return ForbiddenIslandState(*values)
+#: What the read-only helpers (reach, losses, who holds a card) accept: a state, or
+#: the draft an action is editing (the settle step asks them about the draft).
+Board = State | _Draft
 
+#: One handler per action class, each naming the rulings it implements; sealed below
+#: the handlers, after the settle step.
+BOOK: Rulebook[_Draft, Action] = Rulebook("forbidden-island", Action)
 
 _CHUNK = 1 << 60
+
+
+def _shuffle_plan(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The draws of a shuffle of ``n`` items: (product, radices) per ``rng.below``,
+    the radices from ``n`` down to 2, as many per draw as fit below ``_CHUNK``."""
+    plan = []
+    k = n
+    while k > 1:
+        radices = []
+        product = 1
+        while k > 1 and product * k <= _CHUNK:
+            product *= k
+            radices.append(k)
+            k -= 1
+        plan.append((product, tuple(radices)))
+    return tuple(plan)
+
+
+# plans depend on the length only: made once per length (shuffles are hot)
+_PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
 def shuffle(rng: Rng, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
@@ -109,15 +158,12 @@ def shuffle(rng: Rng, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
     ``rng.below``: the indices are the mixed-radix digits of one uniform number below
     the product of their ranges, so a 24-card shuffle costs 2 draws instead of 23."""
     out = list(items)
-    i = len(out) - 1
-    while i > 0:
-        radices = []
-        product = 1
-        k = i + 1
-        while k > 1 and product * k <= _CHUNK:
-            product *= k
-            radices.append(k)
-            k -= 1
+    n = len(out)
+    plan = _PLANS.get(n)
+    if plan is None:
+        plan = _PLANS[n] = _shuffle_plan(n)
+    i = n - 1
+    for product, radices in plan:
         x, rng = rng.below(product)
         for r in radices:
             j = x % r
@@ -236,10 +282,11 @@ def _diver_reach(geo: Geometry, tiles: tuple[TileStatus, ...], start: int) -> li
 
 def move_cells(s: State, seat: int) -> list[int]:
     """Cells ``seat``'s pawn may move to with one Move action."""
-    geo = GEOMETRY[s.layout]
     cell = s.board.index(s.pawns[seat])
-    adv = s.adventurers[seat]
-    tiles = s.tiles
+    return _move_from(GEOMETRY[s.layout], s.tiles, cell, s.adventurers[seat])
+
+
+def _move_from(geo: Geometry, tiles: tuple[TileStatus, ...], cell: int, adv: str) -> list[int]:
     if adv == "diver":
         return _diver_reach(geo, tiles, cell)
     around = geo.king[cell] if adv == "explorer" else geo.ortho[cell]
@@ -278,7 +325,7 @@ def navigate_cells(s: State, pawn: int) -> list[int]:
     return [c for c, r in enumerate(reach) if r]
 
 
-def swim_cells(s: State, seat: int) -> list[int]:
+def swim_cells(s: Board, seat: int) -> list[int]:
     """Where ``seat``'s pawn may swim from its sunk tile (rules 3.4, I4)."""
     geo = GEOMETRY[s.layout]
     cell = s.board.index(s.pawns[seat])
@@ -297,10 +344,12 @@ def swim_cells(s: State, seat: int) -> list[int]:
 def shore_cells(s: State, seat: int) -> list[int]:
     """Flooded cells ``seat`` may shore up: its own and the adjacent ones (Explorer:
     diagonal too)."""
-    geo = GEOMETRY[s.layout]
     cell = s.board.index(s.pawns[seat])
-    tiles = s.tiles
-    around = geo.king[cell] if s.adventurers[seat] == "explorer" else geo.ortho[cell]
+    return _shore_from(GEOMETRY[s.layout], s.tiles, cell, s.adventurers[seat])
+
+
+def _shore_from(geo: Geometry, tiles: tuple[TileStatus, ...], cell: int, adv: str) -> list[int]:
+    around = geo.king[cell] if adv == "explorer" else geo.ortho[cell]
     out = [n for n in around if tiles[n] == FLOODED]
     if tiles[cell] == FLOODED:
         out.append(cell)
@@ -310,10 +359,14 @@ def shore_cells(s: State, seat: int) -> list[int]:
 
 def _shore_options(s: State, seat: int) -> list[tuple[str, str | None]]:
     """(tile, also) of every ShoreUp: single tiles, then (Engineer, I6) pairs."""
-    cells = shore_cells(s, seat)
-    board = s.board
+    return _shore_pairs(s.board, shore_cells(s, seat), s.adventurers[seat])
+
+
+def _shore_pairs(
+    board: tuple[str, ...], cells: list[int], adv: str
+) -> list[tuple[str, str | None]]:
     out: list[tuple[str, str | None]] = [(board[c], None) for c in cells]
-    if s.adventurers[seat] == "engineer":
+    if adv == "engineer":
         for i, a in enumerate(cells):
             for b in cells[i + 1 :]:
                 out.append((board[a], board[b]))
@@ -365,7 +418,7 @@ _LIFT_ALSO = [LiftAlso(q) for q in _SEATS]
 # --- who must decide -----------------------------------------------------------------
 
 
-def lift_holders(s: State) -> list[int]:
+def lift_holders(s: Board) -> list[int]:
     return [seat for seat, hand in enumerate(s.hands) if HELICOPTER_LIFT in hand]
 
 
@@ -373,10 +426,10 @@ def over_limit(s: State) -> int | None:
     """The seat that must discard down to the hand limit now (I8), if any."""
     if s.phase == "treasure":
         return None  # checked once the 2-card draw is complete
-    sizes = [len(h) for h in s.hands]
-    if max(sizes) <= HAND_LIMIT:
-        return None
-    return next(seat for seat, n in enumerate(sizes) if n > HAND_LIMIT)
+    for seat, hand in enumerate(s.hands):
+        if len(hand) > HAND_LIMIT:
+            return seat
+    return None
 
 
 # What the game waits for. ("lift", holder) / ("swim", seat) / ("rescue", seats) /
@@ -460,24 +513,31 @@ def _special_actions(s: State, seat: int) -> list[Action]:
 
 def turn_actions(s: State, seat: int) -> list[Action]:
     """The actions (each costing 1 of the 3) ``seat`` could take in the action phase."""
-    out: list[Action] = []
-    if s.actions_left > 0:
-        board = s.board
-        out.extend(_MOVE[board[c]] for c in move_cells(s, seat))
-        out.extend(_FLY[board[c]] for c in fly_cells(s, seat))
-        if s.adventurers[seat] == "navigator":
-            for q in range(len(s.pawns)):
-                if q != seat:
-                    out.extend(_NAVIGATE[q][board[c]] for c in navigate_cells(s, q))
-        out.extend(_SHORE_UP[a] if b is None else ShoreUp(a, b) for a, b in _shore_options(s, seat))
-        out.extend(_GIVE[q][c] for c, q in _give_options(s, seat))
-        treasure = _capture_option(s, seat)
-        if treasure is not None:
-            out.append(Capture(treasure))
+    if s.actions_left <= 0:
+        return []
+    board = s.board
+    adv = s.adventurers[seat]
+    geo = GEOMETRY[s.layout]
+    tiles = s.tiles
+    cell = board.index(s.pawns[seat])  # found once for the move, shore-up and the rest
+    out: list[Action] = [_MOVE[board[c]] for c in _move_from(geo, tiles, cell, adv)]
+    if adv == "pilot":
+        out += [_FLY[board[c]] for c in fly_cells(s, seat)]
+    elif adv == "navigator":
+        for q in range(len(s.pawns)):
+            if q != seat:
+                nav = _NAVIGATE[q]
+                out += [nav[board[c]] for c in navigate_cells(s, q)]
+    shore = _shore_pairs(board, _shore_from(geo, tiles, cell, adv), adv)
+    out += [_SHORE_UP[a] if b is None else ShoreUp(a, b) for a, b in shore]
+    out += [_GIVE[q][c] for c, q in _give_options(s, seat)]
+    treasure = _capture_option(s, seat)
+    if treasure is not None:
+        out.append(Capture(treasure))
     return out
 
 
-def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
+def legal_actions(s: State, seat: int, rules: ForbiddenIslandRules) -> tuple[Action, ...]:
     """Every legal action of ``seat``: its required decision (if the game waits on it),
     then the special cards it may play (I1). Order: see docs/forbidden-island.md."""
     kind, waiting = requirement(s)
@@ -489,25 +549,36 @@ def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
         board = s.board
         also: list[Action] = [_LIFT_ALSO[q] for q in _lift_also(s)]
         return (*also, *(_LIFT_TO[board[c]] for c in _lift_targets(s)))
+    hand = s.hands[seat]
+    specials = HELICOPTER_LIFT in hand or SANDBAGS in hand
     out: list[Action] = []
     if seat in waiting:
         if kind == "actions":
             out = turn_actions(s, seat)
             out.append(END_ACTIONS)
         elif kind == "treasure":
+            if not specials:
+                return _ONLY_DRAW_TREASURE
             out.append(DRAW_TREASURE)
         elif kind == "flood":
+            if not specials:
+                return _ONLY_DRAW_FLOOD
             out.append(DRAW_FLOOD)
         elif kind == "discard":
-            out = [_DISCARD[c] for c in _distinct(s.hands[seat])]
+            out = [_DISCARD[c] for c in _distinct(hand)]
         elif kind == "swim":
             board = s.board
             out = [_SWIM[board[c]] for c in swim_cells(s, seat)]
         else:  # rescue
             out.append(DECLINE_RESCUE)
-    if s.hands[seat] and (HELICOPTER_LIFT in s.hands[seat] or SANDBAGS in s.hands[seat]):
-        out.extend(_special_actions(s, seat))
+    if specials:
+        out += _special_actions(s, seat)
     return tuple(out)
+
+
+# the commonest answers, shared (tuples of shared frozen actions)
+_ONLY_DRAW_TREASURE: tuple[Action, ...] = (DRAW_TREASURE,)
+_ONLY_DRAW_FLOOD: tuple[Action, ...] = (DRAW_FLOOD,)
 
 
 def _tiles_of(s: State, cells: list[int]) -> list[str]:
@@ -515,7 +586,7 @@ def _tiles_of(s: State, cells: list[int]) -> list[str]:
     return [board[c] for c in cells]
 
 
-def is_legal(s: State, seat: int, a: Any) -> bool:
+def is_legal(s: State, seat: int, a: Any, rules: ForbiddenIslandRules) -> bool:
     """Exactly ``a in legal_actions(s, seat)``, computing only the relevant part."""
     kind, waiting = requirement(s)
     if kind == "over" or not 0 <= seat < len(s.hands):
@@ -580,112 +651,105 @@ def is_legal(s: State, seat: int, a: Any) -> bool:
 # --- effects -----------------------------------------------------------------------
 
 
-def _spend(s: State, **changes: Any) -> State:
-    return evolve(s, actions_left=s.actions_left - 1, **changes)
+def _spend(d: _Draft) -> None:
+    d.actions_left -= 1
 
 
-def _move_pawn(s: State, seat: int, tile: str) -> tuple[str, ...]:
-    return _set(s.pawns, seat, tile)
+@BOOK.rule(Move)
+def do_move(d: _Draft, seat: int, a: Move) -> None:
+    d.pawns = _set(d.pawns, seat, a.to)
+    _spend(d)
 
 
-def do_move(s: State, seat: int, a: Move) -> State:
-    return _spend(s, pawns=_move_pawn(s, seat, a.to))
+@BOOK.rule(Fly, "I7")
+def do_fly(d: _Draft, seat: int, a: Fly) -> None:
+    # I7: only a real flight (to a tile a move would not reach) spends the turn's flight
+    d.pawns = _set(d.pawns, seat, a.to)
+    d.pilot_flown = True
+    _spend(d)
 
 
-def do_fly(s: State, seat: int, a: Fly) -> State:
-    return _spend(s, pawns=_move_pawn(s, seat, a.to), pilot_flown=True)
+@BOOK.rule(Navigate)
+def do_navigate(d: _Draft, seat: int, a: Navigate) -> None:
+    d.pawns = _set(d.pawns, a.pawn, a.to)
+    _spend(d)
 
 
-def do_navigate(s: State, seat: int, a: Navigate) -> State:
-    return _spend(s, pawns=_move_pawn(s, a.pawn, a.to))
-
-
-def do_shore_up(s: State, seat: int, a: ShoreUp) -> State:
-    tiles = list(s.tiles)
-    tiles[s.board.index(a.tile)] = DRY
+@BOOK.rule(ShoreUp, "I6")
+def do_shore_up(d: _Draft, seat: int, a: ShoreUp) -> None:
+    """Shore up one tile, or (Engineer, I6) two named in the one action."""
+    tiles = list(d.tiles)
+    tiles[d.board.index(a.tile)] = DRY
     if a.also is not None:
-        tiles[s.board.index(a.also)] = DRY
-    return _spend(s, tiles=tuple(tiles))
+        tiles[d.board.index(a.also)] = DRY
+    d.tiles = tuple(tiles)
+    _spend(d)
 
 
-def do_give(s: State, seat: int, a: Give) -> State:
-    hands = list(s.hands)
+@BOOK.rule(Give)
+def do_give(d: _Draft, seat: int, a: Give) -> None:
+    hands = list(d.hands)
     hands[seat] = _remove_card(hands[seat], a.card)
     hands[a.to] = _add_card(hands[a.to], a.card)
-    return _spend(s, hands=tuple(hands))
+    d.hands = tuple(hands)
+    _spend(d)
 
 
-def do_capture(s: State, seat: int, a: Capture) -> State:
+@BOOK.rule(Capture)
+def do_capture(d: _Draft, seat: int, a: Capture) -> None:
     t = a.treasure
-    hand = _remove_card(s.hands[seat], t, 4)
-    captured = tuple(x for x in TREASURE_IDS if x in s.captured or x == t)
-    return _spend(
-        s,
-        hands=_set(s.hands, seat, hand),
-        treasure_discard=(*s.treasure_discard, t, t, t, t),
-        captured=captured,
-    )
+    d.hands = _set(d.hands, seat, _remove_card(d.hands[seat], t, 4))
+    d.treasure_discard = (*d.treasure_discard, t, t, t, t)
+    captured = d.captured
+    d.captured = tuple(x for x in TREASURE_IDS if x in captured or x == t)
+    _spend(d)
 
 
-def do_end_actions(s: State, seat: int, a: EndActions) -> State:
-    return evolve(s, phase="treasure", draws_left=TREASURE_DRAWS_PER_TURN, actions_left=0)
+@BOOK.rule(EndActions, "I14")
+def do_end_actions(d: _Draft, seat: int, a: EndActions) -> None:
+    d.phase = "treasure"
+    d.draws_left = TREASURE_DRAWS_PER_TURN
+    d.actions_left = 0
 
 
-def do_draw_treasure(s: State, seat: int, a: DrawTreasure) -> State:
+@BOOK.rule(DrawTreasure, "I10", "I14")
+def do_draw_treasure(d: _Draft, seat: int, a: DrawTreasure) -> None:
     """Draw one treasure card: Waters Rise! (level up, flood discard shuffled on top of
     the flood deck, card discarded, I10) or into the hand; an emptied deck is
     reshuffled at once from the discard pile."""
-    card = s.treasure_deck[0]
-    deck = s.treasure_deck[1:]
-    rng = s.rng
-    level = s.water_level
-    hands = s.hands
-    discard = s.treasure_discard
-    flood_deck, segments, flood_discard = s.flood_deck, s.flood_segments, s.flood_discard
-    ended = s.ended
+    card = d.treasure_deck[0]
+    deck = d.treasure_deck[1:]
+    discard = d.treasure_discard
     if card == WATERS_RISE:
-        level += 1
+        d.water_level += 1
         discard = (*discard, card)
-        if flood_discard:
-            top, rng = shuffle(rng, flood_discard)
-            flood_deck = top + flood_deck
-            segments = (len(top), *segments)
-            flood_discard = ()
-        if level >= SKULL_LEVEL:
-            ended = ("water_level",)
+        if d.flood_discard:
+            top, d.rng = shuffle(d.rng, d.flood_discard)
+            d.flood_deck = top + d.flood_deck
+            d.flood_segments = (len(top), *d.flood_segments)
+            d.flood_discard = ()
+        if d.water_level >= SKULL_LEVEL:
+            d.ended = ("water_level",)
     else:
-        hands = _set(hands, seat, _add_card(hands[seat], card))
+        d.hands = _set(d.hands, seat, _add_card(d.hands[seat], card))
     if not deck:
-        deck, rng = shuffle(rng, discard)
+        deck, d.rng = shuffle(d.rng, discard)
         discard = ()
-    draws = s.draws_left - 1
-    phase = s.phase
-    if draws == 0:
-        phase = "flood"
-        draws = FLOOD_DRAWS[min(level, SKULL_LEVEL - 1)]
-    return evolve(
-        s,
-        treasure_deck=deck,
-        treasure_discard=discard,
-        hands=hands,
-        water_level=level,
-        flood_deck=flood_deck,
-        flood_segments=segments,
-        flood_discard=flood_discard,
-        phase=phase,
-        draws_left=draws,
-        ended=ended,
-        rng=rng,
-    )
+    d.treasure_deck = deck
+    d.treasure_discard = discard
+    d.draws_left -= 1
+    if d.draws_left == 0:
+        d.phase = "flood"
+        d.draws_left = FLOOD_DRAWS[min(d.water_level, SKULL_LEVEL - 1)]
 
 
-def _swim_order(s: State, cell_tile: str) -> tuple[int, ...]:
+def _swim_order(s: Board, cell_tile: str) -> tuple[int, ...]:
     """Seats on ``cell_tile``, the active player first, then in turn order (I11)."""
     n = len(s.pawns)
     return tuple(q for q in ((s.active + i) % n for i in range(n)) if s.pawns[q] == cell_tile)
 
 
-def lost_reasons(s: State, sunk_tile: str | None) -> list[str]:
+def lost_reasons(s: Board, sunk_tile: str | None) -> list[str]:
     """Loss codes that hold now (I13), ``sunk_tile`` being the tile that just sank.
     A pawn with nowhere to swim counts only once no Helicopter Lift is left (I2)."""
     out: list[str] = []
@@ -705,184 +769,186 @@ def lost_reasons(s: State, sunk_tile: str | None) -> list[str]:
     return out
 
 
-def do_draw_flood(s: State, seat: int, a: DrawFlood) -> State:
+@BOOK.rule(DrawFlood, "I11", "I13", "I14")
+def do_draw_flood(d: _Draft, seat: int, a: DrawFlood) -> None:
     """Draw one flood card: a dry tile floods (card to the discard pile), a flooded
-    tile sinks (card out of the game) and its pawns must swim; an emptied flood deck is
-    reshuffled at once from the discard pile."""
-    card = s.flood_deck[0]
-    deck = s.flood_deck[1:]
-    first = s.flood_segments[0] - 1
-    segments = (first, *s.flood_segments[1:]) if first else s.flood_segments[1:]
-    discard = s.flood_discard
-    cell = s.board.index(card)
-    swimmers: tuple[int, ...] = ()
+    tile sinks (card out of the game) and its pawns must swim (in the order of I11);
+    an emptied flood deck is reshuffled at once from the discard pile. The last card
+    with nothing to resolve passes the turn (in :func:`settle`)."""
+    card = d.flood_deck[0]
+    deck = d.flood_deck[1:]
+    first = d.flood_segments[0] - 1
+    segments = (first, *d.flood_segments[1:]) if first else d.flood_segments[1:]
+    discard = d.flood_discard
+    cell = d.board.index(card)
     sunk: str | None = None
-    if s.tiles[cell] == DRY:
-        tiles = _set(s.tiles, cell, FLOODED)
+    if d.tiles[cell] == DRY:
+        d.tiles = _set(d.tiles, cell, FLOODED)
         discard = (*discard, card)
+        d.swimmers = ()
     else:
-        tiles = _set(s.tiles, cell, SUNK)
+        d.tiles = _set(d.tiles, cell, SUNK)
         sunk = card
-        swimmers = _swim_order(s, card)
-    rng = s.rng
+        d.swimmers = _swim_order(d, card)
     if not deck and discard:
-        deck, rng = shuffle(rng, discard)
+        deck, d.rng = shuffle(d.rng, discard)
         segments = (len(deck),)
         discard = ()
-    draws = s.draws_left - 1
-    if draws == 0 and not swimmers and sunk is None:
-        # the last card, nothing to resolve: the turn passes (as settle would do)
-        n = len(s.pawns)
-        return evolve(
-            s,
-            tiles=tiles,
-            flood_deck=deck,
-            flood_segments=segments,
-            flood_discard=discard,
-            rng=rng,
-            active=(s.active + 1) % n,
-            phase="actions",
-            actions_left=ACTIONS_PER_TURN,
-            draws_left=0,
-            pilot_flown=False,
-        )
-    s = evolve(
-        s,
-        tiles=tiles,
-        flood_deck=deck,
-        flood_segments=segments,
-        flood_discard=discard,
-        draws_left=draws,
-        swimmers=swimmers,
-        declined=(),
-        rng=rng,
-    )
+    d.flood_deck = deck
+    d.flood_segments = segments
+    d.flood_discard = discard
+    d.draws_left -= 1
+    d.declined = ()
     if sunk is not None:
-        reasons = lost_reasons(s, sunk)
+        reasons = lost_reasons(d, sunk)  # I13: a loss the sinking causes
         if reasons:
-            s = evolve(s, ended=tuple(reasons))
-    return s
+            d.ended = tuple(reasons)
 
 
-def do_discard(s: State, seat: int, a: Discard) -> State:
-    return evolve(
-        s,
-        hands=_set(s.hands, seat, _remove_card(s.hands[seat], a.card)),
-        treasure_discard=(*s.treasure_discard, a.card),
-    )
+@BOOK.rule(Discard, "I8")
+def do_discard(d: _Draft, seat: int, a: Discard) -> None:
+    d.hands = _set(d.hands, seat, _remove_card(d.hands[seat], a.card))
+    d.treasure_discard = (*d.treasure_discard, a.card)
 
 
-def _leave_swimmers(s: State, pawns: tuple[int, ...]) -> dict[str, Any]:
-    """The swimmers/declined fields once ``pawns`` have left the sunk tile."""
-    left = tuple(q for q in s.swimmers if q not in pawns)
-    if left == s.swimmers:
-        return {}
-    declined = s.declined if left and s.swimmers[0] == left[0] else ()
-    return {"swimmers": left, "declined": declined}
+def _leave_swimmers(d: _Draft, pawns: tuple[int, ...]) -> None:
+    """``pawns`` have left the sunk tile: off the swim queue; the declines concerned
+    the first swimmer, so they lapse when it changes."""
+    left = tuple(q for q in d.swimmers if q not in pawns)
+    if left != d.swimmers:
+        if not (left and d.swimmers[0] == left[0]):
+            d.declined = ()
+        d.swimmers = left
 
 
-def do_swim(s: State, seat: int, a: Swim) -> State:
-    return evolve(s, pawns=_move_pawn(s, seat, a.to), **_leave_swimmers(s, (seat,)))
+@BOOK.rule(Swim)
+def do_swim(d: _Draft, seat: int, a: Swim) -> None:
+    d.pawns = _set(d.pawns, seat, a.to)
+    _leave_swimmers(d, (seat,))
 
 
-def do_decline(s: State, seat: int, a: DeclineRescue) -> State:
+@BOOK.rule(DeclineRescue, "I2")
+def do_decline(d: _Draft, seat: int, a: DeclineRescue) -> None:
     """A holder declines to lift the stranded pawn; once every holder has, it drowns
     (see :func:`settle`)."""
-    return evolve(s, declined=tuple(sorted((*s.declined, seat))))
+    d.declined = tuple(sorted((*d.declined, seat)))
 
 
-def _play_card(s: State, seat: int, card: str) -> dict[str, Any]:
-    return {
-        "hands": _set(s.hands, seat, _remove_card(s.hands[seat], card)),
-        "treasure_discard": (*s.treasure_discard, card),
-    }
+def _play_card(d: _Draft, seat: int, card: str) -> None:
+    d.hands = _set(d.hands, seat, _remove_card(d.hands[seat], card))
+    d.treasure_discard = (*d.treasure_discard, card)
 
 
-def do_sandbags(s: State, seat: int, a: Sandbags) -> State:
-    tiles = _set(s.tiles, s.board.index(a.tile), DRY)
-    return evolve(s, tiles=tiles, **_play_card(s, seat, SANDBAGS))
+@BOOK.rule(Sandbags, "I1")
+def do_sandbags(d: _Draft, seat: int, a: Sandbags) -> None:
+    d.tiles = _set(d.tiles, d.board.index(a.tile), DRY)
+    _play_card(d, seat, SANDBAGS)
 
 
-def do_helicopter_lift(s: State, seat: int, a: HelicopterLift) -> State:
-    return evolve(s, lift=Lift(seat, (a.pawn,)), **_play_card(s, seat, HELICOPTER_LIFT))
+@BOOK.rule(HelicopterLift, "I1")
+def do_helicopter_lift(d: _Draft, seat: int, a: HelicopterLift) -> None:
+    d.lift = Lift(seat, (a.pawn,))
+    _play_card(d, seat, HELICOPTER_LIFT)
 
 
-def do_lift_also(s: State, seat: int, a: LiftAlso) -> State:
-    assert s.lift is not None
-    pawns = tuple(sorted((*s.lift.pawns, a.pawn)))
-    return evolve(s, lift=Lift(s.lift.holder, pawns))
+@BOOK.rule(LiftAlso)
+def do_lift_also(d: _Draft, seat: int, a: LiftAlso) -> None:
+    assert d.lift is not None
+    d.lift = Lift(d.lift.holder, tuple(sorted((*d.lift.pawns, a.pawn))))
 
 
-def do_lift_to(s: State, seat: int, a: LiftTo) -> State:
-    assert s.lift is not None
-    lifted = s.lift.pawns
-    pawns = tuple(a.to if q in lifted else t for q, t in enumerate(s.pawns))
-    return evolve(s, pawns=pawns, lift=None, **_leave_swimmers(s, lifted))
+@BOOK.rule(LiftTo, "I2")
+def do_lift_to(d: _Draft, seat: int, a: LiftTo) -> None:
+    """The lifted pawns land; a lifted swimmer is rescued (I2) and leaves the queue."""
+    assert d.lift is not None
+    lifted = d.lift.pawns
+    d.pawns = tuple(a.to if q in lifted else t for q, t in enumerate(d.pawns))
+    d.lift = None
+    _leave_swimmers(d, lifted)
 
 
-def do_lift_off(s: State, seat: int, a: LiftOff) -> State:
-    return evolve(s, ended=("won",), **_play_card(s, seat, HELICOPTER_LIFT))
+@BOOK.rule(LiftOff, "I13")
+def do_lift_off(d: _Draft, seat: int, a: LiftOff) -> None:
+    d.ended = ("won",)
+    _play_card(d, seat, HELICOPTER_LIFT)
 
 
-def next_turn(s: State) -> State:
-    return evolve(
-        s,
-        active=(s.active + 1) % len(s.pawns),
-        phase="actions",
-        actions_left=ACTIONS_PER_TURN,
-        draws_left=0,
-        pilot_flown=False,
-    )
+def next_turn(d: _Draft) -> None:
+    d.active = (d.active + 1) % len(d.pawns)
+    d.phase = "actions"
+    d.actions_left = ACTIONS_PER_TURN
+    d.draws_left = 0
+    d.pilot_flown = False
 
 
-def settle(s: State) -> State:
+@BOOK.settle
+def settle(d: _Draft) -> None:
     """The automatic steps after every action: a certain drowning ends the game (I2,
     I13); after the last flood card and its swims the turn passes."""
-    if s.ended or s.lift is not None:
-        return s
-    if s.swimmers:
-        reasons = lost_reasons(s, None)
+    if d.ended or d.lift is not None:
+        return
+    if d.swimmers:
+        reasons = lost_reasons(d, None)
         if not reasons:
-            first = s.swimmers[0]
-            if not swim_cells(s, first) and all(h in s.declined for h in lift_holders(s)):
+            first = d.swimmers[0]
+            if not swim_cells(d, first) and all(h in d.declined for h in lift_holders(d)):
                 reasons = [f"pawn_drowned:{first}"]
         if reasons:
-            return evolve(s, ended=tuple(reasons))
-        return s
-    if s.phase == "flood" and s.draws_left == 0:
-        return next_turn(s)
-    return s
+            d.ended = tuple(reasons)
+        return
+    if d.phase == "flood" and d.draws_left == 0:
+        next_turn(d)
 
 
-_HANDLERS: dict[type, Callable[[State, int, Any], State]] = {
-    Move: do_move,
-    Fly: do_fly,
-    Navigate: do_navigate,
-    ShoreUp: do_shore_up,
-    Give: do_give,
-    Capture: do_capture,
-    EndActions: do_end_actions,
-    DrawTreasure: do_draw_treasure,
-    DrawFlood: do_draw_flood,
-    Discard: do_discard,
-    Swim: do_swim,
-    DeclineRescue: do_decline,
-    Sandbags: do_sandbags,
-    HelicopterLift: do_helicopter_lift,
-    LiftAlso: do_lift_also,
-    LiftTo: do_lift_to,
-    LiftOff: do_lift_off,
-}
+BOOK.seal()
 
 
-def apply(s: State, seat: int, a: Action) -> State:
-    return settle(_HANDLERS[type(a)](s, seat, a))
+def apply(s: State, seat: int, a: Action, rules: ForbiddenIslandRules) -> State:
+    """The state after ``seat`` plays the legal action ``a``: its handler and the settle
+    step edit one draft, built once."""
+    d = _Draft(s)
+    BOOK.apply(d, seat, a)
+    return d.build()
+
+
+# --- who acts, the end ------------------------------------------------------------
+
+
+def state_type(rules: ForbiddenIslandRules) -> type[State]:
+    """The state class of a rules version (one so far)."""
+    return ForbiddenIslandState
+
+
+def seat_count(s: State) -> int:
+    return len(s.adventurers)
+
+
+def role(s: State, seat: Seat) -> str:
+    return s.adventurers[seat]
+
+
+def to_act(s: State) -> tuple[Seat, ...]:
+    return requirement(s)[1]
+
+
+def outcome(s: State) -> Outcome | None:
+    """All seats win or lose together (I13); each scores the treasures captured."""
+    if not s.ended:
+        return None
+    won = s.ended == ("won",)
+    score = len(s.captured)
+    results = tuple(
+        SeatResult(seat, adv, "win" if won else "loss", score)
+        for seat, adv in enumerate(s.adventurers)
+    )
+    texts = "; ".join(reason_text(code, s) for code in s.ended)
+    return Outcome(results, ("won: " if won else "lost: ") + texts)
 
 
 # --- setup ---------------------------------------------------------------------------
 
 
-def setup(rng: Rng, config: ForbiddenIslandConfig) -> State:
+def setup(rng: Rng, config: ForbiddenIslandConfig, rules: ForbiddenIslandRules) -> State:
     """Section 2: island, 6 initial floods, adventurers, 2 cards each (Waters Rise! set
     aside and shuffled back once, I9), water level, first player (I12)."""
     layout = LAYOUTS[config.layout]
@@ -978,7 +1044,7 @@ def check_config(config: ForbiddenIslandConfig) -> None:
 # --- consistency of a decoded state ----------------------------------------------------
 
 
-def check_state(s: State) -> None:
+def check_state(s: State, rules: ForbiddenIslandRules) -> None:
     """Raise :class:`DecodeError` unless ``s`` is a state the rules could reach in kind:
     ranges, card conservation, pawns on tiles, phase bookkeeping."""
 

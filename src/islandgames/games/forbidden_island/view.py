@@ -13,11 +13,12 @@ from __future__ import annotations
 import attrs
 
 from ...core.rng import Rng
+from .contract import ForbiddenIslandRules
 from .data import FLOOD_DRAWS, SKULL_LEVEL
-from .rules import shuffle
+from .rules import requirement, shuffle
 from .state import ForbiddenIslandState, Lift, Phase, TileStatus
 
-__all__ = ["ForbiddenIslandView", "build_view", "resample_hidden"]
+__all__ = ["ForbiddenIslandView", "resample_hidden", "view"]
 
 
 @attrs.frozen(slots=True)
@@ -63,10 +64,10 @@ def _runs(deck: tuple[str, ...], segments: tuple[int, ...]) -> tuple[tuple[str, 
     return tuple(out)
 
 
-def build_view(
-    s: ForbiddenIslandState, seat: int | None, to_act: tuple[int, ...]
+def view(
+    s: ForbiddenIslandState, seat: int | None, rules: ForbiddenIslandRules
 ) -> ForbiddenIslandView:
-    """The view of ``seat`` (None: spectator); ``to_act`` as the rules compute it."""
+    """The view of ``seat`` (None: spectator)."""
     return ForbiddenIslandView(
         seat=seat,
         adventurers=s.adventurers,
@@ -90,7 +91,7 @@ def build_view(
         swimmers=s.swimmers,
         declined=s.declined,
         lift=s.lift,
-        to_act=to_act,
+        to_act=requirement(s)[1],
         ended=s.ended,
     )
 

@@ -1,26 +1,32 @@
-"""Friday's rules: setup, the derived quantities of a fight, legality and the reducer.
+"""Friday's rules on the rules kit: setup, the derived quantities of a fight, the
+abilities, legality, the rulebook and the consistency check of a decoded state.
 
-Rulings F1-F14 of the rules file are referred to by number; ``docs/friday.md`` lists
-them with every interpretation made here.
+Rulings F1-F14 and interpretations I1-I18 are cited by id where they are implemented;
+``docs/friday.md`` lists them.
 
 Every function whose result differs between rules versions takes the version's flags
-(:class:`~islandgames.games.friday.FridayRules`) as a parameter; each difference is one
-``if rules.<flag>`` naming its rulings.
+(:class:`~islandgames.games.friday.contract.FridayRules`) as a parameter; each
+difference is one ``if rules.<flag>`` naming its rulings.
 
-The reducer works on a mutable scratch copy (:class:`_Tx`) of the input state and
-builds one new state at the end, so the input is never touched and a half-applied
-action cannot escape. The game ending in the middle of an action (Robinson dies of
-old age while drawing) unwinds with :class:`_GameOver`.
+An action edits a draft (:class:`_Draft`) of the input state through its one handler
+of :data:`BOOK`, then the settle step runs; the draft is built into the new state once,
+so the input is never touched and a half-applied action cannot escape. The game
+ending in the middle of an action (Robinson dies of old age while drawing) unwinds
+with :class:`_GameOver`. The activated abilities are the table :data:`ABILITIES`: each
+one's legality and effect together.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
+from ...core.errors import InvalidConfigError
+from ...core.game import Outcome, SeatResult
+from ...core.game import Result as GameResult
+from ...core.kit import Draft, Rulebook, Table
 from ...core.rng import Rng
-from . import FridayConfig, FridayRules
 from .actions import (
     Action,
     ChooseHazard,
@@ -38,6 +44,7 @@ from .actions import (
     SortReturn,
     UseAbility,
 )
+from .contract import FridayConfig, FridayRules
 from .data import (
     ABILITY,
     AGING,
@@ -73,8 +80,13 @@ from .state import (
 )
 
 __all__ = [
-    "apply_action",
+    "ABILITIES",
+    "BOOK",
+    "UNCODED_RULINGS",
+    "AbilityRule",
+    "apply",
     "can_draw",
+    "check_config",
     "check_state",
     "enemy_value",
     "fight_total",
@@ -83,11 +95,15 @@ __all__ = [
     "is_pirate",
     "legal_actions",
     "max_life",
-    "new_state",
+    "outcome",
     "paid_cost",
+    "role",
     "score",
+    "seat_count",
+    "setup",
     "start_life",
     "stopped",
+    "to_act",
 ]
 
 FIRST_PIRATE = PIRATES[0]
@@ -95,6 +111,9 @@ FIRST_PIRATE = PIRATES[0]
 PIRATE_STEP = 3
 #: The most cards a sort may take from the stack.
 SORT_MAX = 3
+
+#: Rulings that no code implements (id -> why): none, every one is cited where it is.
+UNCODED_RULINGS: dict[str, str] = {}
 
 
 # --- levels (F10, F14) --------------------------------------------------------------------
@@ -122,51 +141,54 @@ def initial_aging(config: FridayConfig) -> int:
 # --- setup -----------------------------------------------------------------------------
 
 
-def new_state(rng: Rng, config: FridayConfig, rules: FridayRules) -> FridayState:
+#: The normal aging cards of levels 1-2 (without "very stupid", F14).
+_AGING_NORMAL_12 = tuple(a for a in AGING_NORMAL if a != VERY_STUPID)
+
+
+def setup(rng: Rng, config: FridayConfig, rules: FridayRules) -> FridayState:
     """Shuffle everything, draw the two pirates and the first two hazards.
 
     >>> from islandgames.games.friday import RULES
-    >>> s = new_state(Rng.from_seed(5), FridayConfig(), RULES[-1])
+    >>> s = setup(Rng.from_seed(5), FridayConfig(), RULES[-1])
     >>> len(s.stack), len(s.aging_stack), len(s.hazard_stack), s.offer != ()
     (18, 10, 28, True)
     """
     hazards, rng = rng.shuffle(HAZARDS)
-    normal = (
-        AGING_NORMAL if config.level >= 3 else tuple(a for a in AGING_NORMAL if a != VERY_STUPID)
-    )
-    normal, rng = rng.shuffle(normal)
+    # F14: "very stupid" joins the normal aging cards from level 3 on
+    normal, rng = rng.shuffle(AGING_NORMAL if config.level >= 3 else _AGING_NORMAL_12)
     difficult, rng = rng.shuffle(AGING_DIFFICULT)
     aging = normal + difficult
-    pirates, rng = rng.shuffle(PIRATES)
+    pirates, rng = rng.shuffle(PIRATES)  # F12: both drawn now, visible
     start = STARTING
-    aging_in_start: tuple[int, ...] = ()
+    face_down = None
     if config.level >= 2:
-        # Level 2+: the top aging card is shuffled into the starting cards.
-        aging_in_start, aging = aging[:1], aging[1:]
-        start = start + aging_in_start
+        # F14, I1: level 2+ shuffles the top aging card (a normal one) into the start
+        face_down, aging = aging[0], aging[1:]
+        start = (*start, face_down)
     stack, rng = rng.shuffle(start)
-    state = state_class(rules)(
-        config=config,
-        rng=rng,
-        phase="hazard",
-        step=0,
-        life=start_life(config),
-        stack=stack,
-        discard=(),
-        known_top=0,
-        known_bottom=0,
-        hazard_stack=hazards[2:],
-        hazard_discard=(),
-        offer=hazards[:2],
-        aging_stack=aging,
-        pirates=pirates[:2],
-        pirates_defeated=(False, False),
-        fight=None,
-        destroyed=(),
+    phase: Phase = "hazard"
+    fields = (
+        config,
+        rng,
+        phase,
+        0,
+        start_life(config),
+        stack,
+        (),
+        0,
+        0,
+        hazards[2:],
+        (),
+        hazards[:2],
+        aging,
+        pirates[:2],
+        (False, False),
+        None,
+        (),
     )
-    if rules.records_face_down_aging and aging_in_start:  # F14 (1.1): recorded in the state
-        state = attrs.evolve(state, face_down_aging=aging_in_start[0])
-    return state
+    if rules.records_face_down_aging:  # F14 (1.1): recorded in the state
+        return FridayState(*fields, None, "", face_down)
+    return state_class(rules)(*fields)
 
 
 # --- derived quantities (the view shows these too) ----------------------------------------
@@ -178,8 +200,15 @@ def is_pirate(card: int) -> bool:
 
 
 def stopped(fight: Fight) -> bool:
-    """A face-up free-side ``stop`` card ends free drawing (F1, F4)."""
-    return any(not c.paid and ABILITY[c.card] == "stop" for c in fight.cards)
+    """A face-up free-side ``stop`` card ends free drawing (F1, F4); derived from the
+    cards face up, so any stop leaving the fight lets free drawing resume (I3)."""
+    for c in fight.cards:  # noqa: SIM110 - a loop: any(generator) costs more, per call
+        if _IS_STOP[c.card] and not c.paid:
+            return True
+    return False
+
+
+_IS_STOP = tuple(a == "stop" for a in ABILITY)
 
 
 def free_left(fight: Fight) -> int:
@@ -245,7 +274,8 @@ def fight_total(state: FridayState) -> int:
     """The fighting total of the current fight.
 
     Pirate 9/22: ceil(n/2) of the n cards count, every aging card among them, the rest
-    the highest values (F8); pirate 10/52: +1 per face-up card.
+    the highest values (F8; more aging cards than that: all of them, I4); pirate
+    10/52: +1 per face-up card.
     """
     fight = state.fight
     if fight is None:
@@ -272,7 +302,7 @@ def score(state: FridayState) -> int:
     +15 per pirate beaten, +5 per life point above 0, -3 per undefeated hazard.
 
     Cards in a running fight and held by a sort are Robinson's; the offered hazards
-    and a hazard being fought are undefeated hazards still in the game.
+    and a hazard being fought are undefeated hazards still in the game (I15).
     """
     owned = state.stack + state.discard
     undefeated = len(state.hazard_stack) + len(state.hazard_discard) + len(state.offer)
@@ -289,48 +319,428 @@ def score(state: FridayState) -> int:
     return total - 3 * undefeated
 
 
-# --- legality ----------------------------------------------------------------------------
+# --- the draft ------------------------------------------------------------------------------
 
 
-def _step_minus_ok(state: FridayState, fight: Fight) -> bool:
-    # Useless in green and against pirates; never more than one step (F6).
+class _GameOver(Exception):
+    """Raised inside an action once the game has ended; the draft is final."""
+
+
+class _Draft(Draft[FridayState], state=FridayState):
+    """A mutable scratch copy of a state: the kit copies the state's fields; the fight
+    is flattened into the extra slots below (its cards a list edited in place) and
+    rebuilt by :meth:`build`. A 1.0 state (:class:`FridayState10`) goes through the
+    same draft: its two missing fields take :meth:`defaults` and are dropped again."""
+
+    # the state fields the rules edit (the kit derives slots, copy and build)
+    config: FridayConfig
+    rng: Rng
+    phase: Phase
+    step: int
+    life: int
+    stack: tuple[int, ...]
+    discard: tuple[int, ...]
+    known_top: int
+    known_bottom: int
+    hazard_stack: tuple[int, ...]
+    hazard_discard: tuple[int, ...]
+    offer: tuple[int, ...]
+    aging_stack: tuple[int, ...]
+    pirates: tuple[int, ...]
+    pirates_defeated: tuple[bool, ...]
+    fight: Fight | None
+    destroyed: tuple[int, ...]
+    result: Result | None
+    reason: str
+    face_down_aging: int | None
+    aging_looked: bool
+    # extra slots: the rules, the state the action started from, the flattened fight
+    rules: FridayRules
+    before: FridayState
+    in_fight: bool
+    enemy: int
+    allowance: int
+    free_drawn: int
+    cards: list[FightCard]
+    step_lowered: bool
+    pending: Pending | None
+    budget: int
+
+    @classmethod
+    def defaults(cls) -> dict[str, object]:
+        # F14: the fields rules 1.1 added, absent from a 1.0 state
+        return {"face_down_aging": None, "aging_looked": False}
+
+    def __init__(self, state: FridayState, rules: FridayRules) -> None:
+        Draft.__init__(self, state)  # (no super(): this runs once per action)
+        self.rules = rules
+        self.before = state
+        f = state.fight
+        self.in_fight = f is not None
+        if f is not None:
+            self.enemy = f.enemy
+            self.allowance = f.allowance
+            self.free_drawn = f.free_drawn
+            self.cards = list(f.cards)
+            self.step_lowered = f.step_lowered
+            self.pending = f.pending
+            self.budget = f.budget
+
+    def build(self) -> FridayState:
+        self.fight = (
+            Fight(
+                self.enemy,
+                self.allowance,
+                self.free_drawn,
+                tuple(self.cards),
+                self.step_lowered,
+                self.pending,
+                self.budget,
+            )
+            if self.in_fight
+            else None
+        )
+        return Draft.build(self)
+
+
+def _end_game(d: _Draft, result: Result, reason: str) -> None:
+    """The game ends (I14): fight cards (and cards held by a sort) go to Robinson's
+    discard pile, a hazard being fought to the hazard discard pile, so the score (F11)
+    sees every card in a pile. Life below 0 is recorded as 0."""
+    if d.in_fight:
+        held = d.pending.looked if isinstance(d.pending, PendingSort) else ()
+        d.discard = tuple(c.card for c in d.cards) + held + d.discard
+        if not is_pirate(d.enemy):
+            d.hazard_discard = (d.enemy, *d.hazard_discard)
+        d.in_fight = False
+    d.phase = "over"
+    d.result = result
+    d.reason = reason
+    d.life = max(d.life, 0)
+    raise _GameOver
+
+
+def _normalise_known(d: _Draft) -> None:
+    # Known cards covering the whole stack are all counted from the top.
+    n = len(d.stack)
+    if d.known_top + d.known_bottom >= n:
+        d.known_top, d.known_bottom = n, 0
+
+
+def _draw(d: _Draft) -> int | None:
+    """The top card of Robinson's stack. An empty stack is first rebuilt (F9): the top
+    aging card joins the discard pile, which is shuffled into the new stack (3.5); with
+    no aging card left the game is lost (``defeat``) or the discard pile alone is
+    shuffled (``reshuffle``; None if it is empty too). Every draw comes here: free,
+    paid, ability draws, replacements and sort looks."""
+    if not d.stack:
+        if d.aging_stack:
+            d.discard = (d.aging_stack[0], *d.discard)
+            d.aging_stack = d.aging_stack[1:]
+        elif d.config.empty_aging_stack == "defeat":
+            _end_game(
+                d, "lost", "Robinson died of old age: his stack ran out with no aging card left"
+            )
+        if not d.discard:
+            return None
+        d.stack, d.rng = d.rng.shuffle(d.discard)
+        d.discard = ()
+        d.known_top = d.known_bottom = 0
+    card = d.stack[0]
+    d.stack = stack = d.stack[1:]
+    if d.known_top:
+        d.known_top -= 1
+    if d.known_top + d.known_bottom >= len(stack):  # _normalise_known (inlined: hot)
+        d.known_top, d.known_bottom = len(stack), 0
+    return card
+
+
+def _draw_to_fight(d: _Draft, paid: bool) -> None:
+    card = _draw(d)
+    if card is not None:
+        d.cards.append(FightCard(card, paid))
+
+
+def _start_fight(d: _Draft, enemy: int, allowance: int) -> None:
+    d.phase = "fight"
+    d.in_fight = True
+    d.enemy = enemy
+    d.allowance = allowance
+    d.free_drawn = 0
+    d.cards = []
+    d.step_lowered = False
+    d.pending = None
+    d.budget = 0
+
+
+def _start_pirate_fight(d: _Draft, index: int) -> None:
+    pirate = d.pirates[index]
+    card = CARDS[pirate]
+    if card.pirate_rule == "all":  # F8 */*: the allowance is fixed when the fight starts
+        allowance = sum(HAZARD_FREE[h] for h in d.hazard_stack + d.hazard_discard)
+    else:
+        assert card.free is not None
+        allowance = card.free
+    _start_fight(d, pirate, allowance)
+
+
+def _pirate_stage(d: _Draft) -> None:
+    """Choose the order when both pirates remain; fight the last one at once."""
+    left = [i for i, beaten in enumerate(d.pirates_defeated) if not beaten]
+    if not left:
+        _end_game(d, "won", "Robinson beat both pirates and leaves the island")
+    if len(left) == 1:
+        _start_pirate_fight(d, left[0])
+    else:
+        d.phase = "pirate"
+
+
+def _next_encounter(d: _Draft) -> None:
+    """Offer the next hazards: two, or the lone last one (F13). An exhausted hazard
+    stack advances the step and the hazard discard pile becomes the new stack; after
+    red come the pirates."""
+    while d.step < PIRATE_STEP and not d.hazard_stack:
+        d.step += 1
+        if d.step < PIRATE_STEP and d.hazard_discard:
+            d.hazard_stack, d.rng = d.rng.shuffle(d.hazard_discard)
+            d.hazard_discard = ()
+    if d.step >= PIRATE_STEP:
+        _pirate_stage(d)
+        return
+    d.phase = "hazard"
+    d.offer = d.hazard_stack[:2]
+    d.hazard_stack = d.hazard_stack[2:]
+
+
+def _close_fight(d: _Draft, won: bool) -> None:
+    """Settle the fight, then the next encounter."""
+    _settle_fight(d, won)
+    if is_pirate(d.enemy):
+        _pirate_stage(d)
+    else:
+        _next_encounter(d)
+
+
+def _settle_fight(d: _Draft, won: bool) -> None:
+    """Fight cards to the discard pile. A beaten hazard joins them on top (I17; now a
+    knowledge card), an unbeaten one goes to the hazard discard pile; a pirate fight
+    that ends here was won, and the pirate is marked beaten."""
+    cards = tuple(c.card for c in d.cards)
+    d.in_fight = False
+    d.cards = []
+    if is_pirate(d.enemy):
+        d.discard = cards + d.discard
+        defeated = list(d.pirates_defeated)
+        defeated[d.pirates.index(d.enemy)] = True
+        d.pirates_defeated = tuple(defeated)
+    elif won:
+        d.discard = (d.enemy, *cards, *d.discard)
+    else:
+        d.discard = cards + d.discard
+        d.hazard_discard = (d.enemy, *d.hazard_discard)
+
+
+def _sort_look(d: _Draft) -> None:
+    # I9: looking is drawing (an empty stack is rebuilt, F9)
+    p = d.pending
+    assert isinstance(p, PendingSort)
+    card = _draw(d)
+    if card is not None:
+        d.pending = PendingSort(p.source, (*p.looked, card), p.discarded, p.returning)
+
+
+# --- the abilities: when each is offered and what it does --------------------------------
+
+
+@attrs.frozen(slots=True)
+class AbilityRule:
+    """One activated ability. ``usable(state, fight, source)``: whether it can do
+    something now with the card at ``source`` as its source (I5; the use count is
+    checked apart). ``use(draft, source)``: what using it does. A targeted ability
+    also has ``targets(state, fight, source)`` (the fight cards it may target) and
+    ``hit(draft, source, target)`` (its effect on the chosen target); using it waits
+    for the target (``PendingTarget``)."""
+
+    usable: Callable[[FridayState, Fight, int], bool]
+    use: Callable[[_Draft, int], None]
+    targets: Callable[[FridayState, Fight, int], list[int]] | None = None
+    hit: Callable[[_Draft, int, int], None] | None = None
+
+
+#: Every activated ability (data.MAX_USES): its legality and its effect together.
+ABILITIES: Table[Ability, AbilityRule] = Table("friday abilities")
+
+
+def _always(state: FridayState, fight: Fight, source: int) -> bool:
+    return True  # I5: life abilities are always offered, even at the maximum
+
+
+def _drawable(state: FridayState, fight: Fight, source: int) -> bool:
+    # I5: draws and sort need a drawable card (can_draw; its common case first)
+    return bool(state.stack) or can_draw(state)
+
+
+def _step_minus_ok(state: FridayState, fight: Fight, source: int) -> bool:
+    # F6, I5: useless in green and against pirates; never more than one step
     return not fight.step_lowered and 0 < state.step < PIRATE_STEP and not is_pirate(fight.enemy)
 
 
-def _targets(state: FridayState, fight: Fight, ability: Ability, source: int) -> list[int]:
-    """The fight cards ``ability`` of the card at ``source`` may target."""
-    cards = fight.cards
-    if ability == "double":  # F7: any other card not doubled yet
-        return [j for j, c in enumerate(cards) if j != source and not c.doubled]
-    if ability == "copy":  # F6: any other card with a usable ability that is not copy
-        return [
-            j
-            for j, c in enumerate(cards)
-            if j != source
-            and (a := ABILITY[c.card]) in COPYABLE
-            and _usable(state, fight, a, source)
-        ]
-    return [j for j in range(len(cards)) if j != source]
+def _gain(n: int) -> Callable[[_Draft, int], None]:
+    def gain(d: _Draft, source: int) -> None:
+        # F10: gains above the maximum are lost
+        d.life = min(max_life(d.config), d.life + n)
+
+    return gain
 
 
-def _usable(state: FridayState, fight: Fight, ability: Ability, source: int) -> bool:
-    """Whether ``ability`` could be used now with the card at ``source`` as its source
-    (ignoring how often that card was used)."""
-    if ability in ("cards1", "cards2", "sort3"):
-        return can_draw(state)
-    if ability == "step_minus":
-        return _step_minus_ok(state, fight)
-    if ability in ("life1", "life2"):
-        return True
-    return bool(_targets(state, fight, ability, source))
+def _draw_cards(n: int) -> Callable[[_Draft, int], None]:
+    def draw_cards(d: _Draft, source: int) -> None:
+        # F1: at once, free side, outside the allowance
+        for _ in range(n):
+            _draw_to_fight(d, paid=False)
+
+    return draw_cards
+
+
+def _lower_step(d: _Draft, source: int) -> None:
+    d.step_lowered = True  # F6, I2: stays lowered when its source leaves the fight
+
+
+def _start_sort(d: _Draft, source: int) -> None:
+    # I9: using the ability takes the first card at once
+    d.pending = PendingSort(source)
+    _sort_look(d)
+
+
+ABILITIES.add("life1", AbilityRule(_always, _gain(1)), "I5", "F10")
+ABILITIES.add("life2", AbilityRule(_always, _gain(2)), "I5", "F10")
+ABILITIES.add("cards1", AbilityRule(_drawable, _draw_cards(1)), "F1", "I5")
+ABILITIES.add("cards2", AbilityRule(_drawable, _draw_cards(2)), "F1", "I5")
+ABILITIES.add("step_minus", AbilityRule(_step_minus_ok, _lower_step), "F6", "I2", "I5")
+ABILITIES.add("sort3", AbilityRule(_drawable, _start_sort), "I5", "I9")
+
+
+def _others(state: FridayState, fight: Fight, source: int) -> list[int]:
+    # I5: destroy, exchange and below need another face-up card
+    return [j for j in range(len(fight.cards)) if j != source]
+
+
+def _not_doubled(state: FridayState, fight: Fight, source: int) -> list[int]:
+    # F7: any other card not doubled yet, negative values included
+    return [j for j, c in enumerate(fight.cards) if j != source and not c.doubled]
+
+
+def _copyable(state: FridayState, fight: Fight, source: int) -> list[int]:
+    # F6, I5: any other card with a usable ability that is not copy (nor aging)
+    return [
+        j
+        for j, c in enumerate(fight.cards)
+        if j != source
+        and (usable := _COPYABLE_USABLE[c.card]) is not None
+        and usable(state, fight, source)
+    ]
+
+
+def _destroy(d: _Draft, source: int, j: int) -> None:
+    # F2, F4, I18: a destroyed card is no longer face up (no aging loss, no stop)
+    d.destroyed = (*d.destroyed, d.cards.pop(j).card)
+
+
+def _double(d: _Draft, source: int, j: int) -> None:
+    old = d.cards[j]
+    d.cards[j] = FightCard(old.card, old.paid, old.uses, True)  # I2: stays doubled
+
+
+def _exchange(d: _Draft, source: int, j: int) -> None:
+    # I7: the exchanged card goes to the discard pile first, then the replacement is
+    # drawn onto the same place and side (a new face-up card, I10)
+    if d.rules.exchange_leaves_fight_first:
+        # I7, F9, F11 (1.1): it leaves the fight before the draw, which may end the
+        # game (F9) and discard the fight cards: it must not be counted twice.
+        old = d.cards.pop(j)
+        d.discard = (old.card, *d.discard)
+        card = _draw(d)
+        if card is not None:
+            d.cards.insert(j, FightCard(card, old.paid))
+    else:
+        # 1.0: it stays in the fight during the draw
+        old = d.cards[j]
+        d.discard = (old.card, *d.discard)
+        card = _draw(d)
+        if card is None:
+            del d.cards[j]
+        else:
+            d.cards[j] = FightCard(card, old.paid)
+
+
+def _below(d: _Draft, source: int, j: int) -> None:
+    # I8: under Robinson's stack, known to the player; a free-side card may be replaced
+    old = d.cards.pop(j)
+    d.stack = (*d.stack, old.card)
+    d.known_bottom += 1
+    _normalise_known(d)
+    if not old.paid:
+        d.pending = PendingReplacement(source - (j < source))
+
+
+def _copy(d: _Draft, source: int, j: int) -> None:
+    # F6, I6: the copied ability, once, with the copy card as its source; the copied
+    # card's own use is not consumed
+    copied = ABILITY[d.cards[j].card]
+    assert copied is not None
+    ABILITIES[copied].use(d, source)
+
+
+def _targeted(
+    ability: Ability,
+    targets: Callable[[FridayState, Fight, int], list[int]],
+    hit: Callable[[_Draft, int, int], None],
+    *rulings: str,
+) -> None:
+    def usable(state: FridayState, fight: Fight, source: int) -> bool:
+        return bool(targets(state, fight, source))
+
+    def use(d: _Draft, source: int) -> None:
+        d.pending = PendingTarget(ability, source)
+
+    ABILITIES.add(ability, AbilityRule(usable, use, targets, hit), *rulings)
+
+
+_targeted("destroy", _others, _destroy, "F2", "F4", "I5", "I18")
+_targeted("double", _not_doubled, _double, "F7", "I2")
+_targeted("exchange1", _others, _exchange, "I7", "I10")
+_targeted("exchange2", _others, _exchange, "I7", "I10")
+_targeted("below", _others, _below, "I8")
+_targeted("copy", _copyable, _copy, "F6", "I6")
+ABILITIES.seal(MAX_USES)
+
+# Per card id, for the hot path: its ability's legality (None: nothing to activate)
+# and how often it may be used in a fight.
+_USABLE: tuple[Callable[[FridayState, Fight, int], bool] | None, ...] = tuple(
+    ABILITIES[a].usable if a is not None and a in ABILITIES else None for a in ABILITY
+)
+_MOST_USES: tuple[int, ...] = tuple(MAX_USES.get(a, 0) if a is not None else 0 for a in ABILITY)
+#: The same legality for what a copy card may copy (F6: not copy itself).
+_COPYABLE_USABLE = tuple(
+    u if a in COPYABLE else None for a, u in zip(ABILITY, _USABLE, strict=True)
+)
+
+
+# --- legality ----------------------------------------------------------------------------
 
 
 def _can_use(state: FridayState, fight: Fight, index: int) -> bool:
+    # I2: activated by the player, at most MAX_USES times per fight (I10: a card back
+    # in the fight is a new card with fresh uses)
     card = fight.cards[index]
-    ability = ABILITY[card.card]
-    if ability is None or card.uses >= MAX_USES.get(ability, 0):
-        return False
-    return _usable(state, fight, ability, index)
+    usable = _USABLE[card.card]
+    return usable is not None and card.uses < _MOST_USES[card.card] and usable(state, fight, index)
+
+
+def _targets(state: FridayState, fight: Fight, p: PendingTarget) -> list[int]:
+    targets = ABILITIES[p.ability].targets
+    assert targets is not None
+    return targets(state, fight, p.source)
 
 
 def _can_draw_free(state: FridayState, fight: Fight) -> bool:
@@ -338,11 +748,12 @@ def _can_draw_free(state: FridayState, fight: Fight) -> bool:
 
 
 def _can_draw_paid(state: FridayState, fight: Fight) -> bool:
+    # I11: only once no free card is available; F10: a paid draw never kills
     return free_left(fight) == 0 and state.life >= paid_cost(state) and can_draw(state)
 
 
 def _can_resolve(state: FridayState, fight: Fight) -> bool:
-    # At least one card must be drawn, unless no card can be drawn at all.
+    # I12: at least one card must be drawn, unless no card can be drawn at all
     if fight.cards:
         return True
     return not (_can_draw_free(state, fight) or _can_draw_paid(state, fight))
@@ -377,37 +788,50 @@ _RESOLVE = ResolveFight()
 _FINISH = FinishDestroying()
 
 
-def legal_actions(state: FridayState, rules: FridayRules) -> tuple[Action, ...]:
-    """Every legal action under ``rules``, in a fixed order."""
+def legal_actions(state: FridayState, seat: int, rules: FridayRules) -> tuple[Action, ...]:
+    """Every legal action of ``seat`` (only seat 0 plays) under ``rules``, in a fixed
+    order."""
+    if seat != 0:
+        return ()
     phase = state.phase
+    fight = state.fight
+    if phase == "fight" and fight is not None and fight.pending is None:
+        # the commonest case first: _can_draw_free, _can_draw_paid, _can_use and
+        # _can_resolve, each figure computed once
+        out: list[Action] = []
+        if state.stack or can_draw(state):
+            free = 0 if stopped(fight) else fight.allowance - fight.free_drawn  # free_left
+            if free > 0:
+                out.append(_DRAW_FREE)
+            elif free == 0 and state.life >= paid_cost(state):
+                out.append(_DRAW_PAID)
+        drawing = bool(out)
+        cards = fight.cards
+        for i, c in enumerate(cards):
+            usable = _USABLE[c.card]
+            if usable is not None and c.uses < _MOST_USES[c.card] and usable(state, fight, i):
+                out.append(_USE[i])
+        if cards or not drawing:
+            out.append(_RESOLVE)
+        return tuple(out)
     if phase == "hazard":
+        # F13: the lone last hazard of a step may be fought or skipped
         return (_CHOOSE_HAZARD[0], _SKIP) if len(state.offer) == 1 else _CHOOSE_HAZARD
     if phase == "pirate":
         return tuple(
             _CHOOSE_PIRATE[i] for i, beaten in enumerate(state.pirates_defeated) if not beaten
         )
-    fight = state.fight
     if fight is None:
         return ()
     if phase == "destroy":
-        out: list[Action] = [
+        out = [
             _DESTROY[i] for i, c in enumerate(fight.cards) if DESTROY_COST[c.card] <= fight.budget
         ]
         out.append(_FINISH)
         return tuple(out)
     pending = fight.pending
-    if pending is None:
-        out = []
-        if _can_draw_free(state, fight):
-            out.append(_DRAW_FREE)
-        elif _can_draw_paid(state, fight):
-            out.append(_DRAW_PAID)
-        out.extend(_USE[i] for i in range(len(fight.cards)) if _can_use(state, fight, i))
-        if _can_resolve(state, fight):
-            out.append(_RESOLVE)
-        return tuple(out)
     if isinstance(pending, PendingTarget):
-        return tuple(_TARGET[j] for j in _targets(state, fight, pending.ability, pending.source))
+        return tuple(_TARGET[j] for j in _targets(state, fight, pending))
     if isinstance(pending, PendingSort):
         out = [_LOOK] if _can_sort_look(state, pending, rules) else []
         n = len(pending.looked)
@@ -418,8 +842,10 @@ def legal_actions(state: FridayState, rules: FridayRules) -> tuple[Action, ...]:
     return _REPLACE
 
 
-def is_legal(state: FridayState, action: Action, rules: FridayRules) -> bool:
-    """Exactly ``action in legal_actions(state, rules)``, without listing them."""
+def is_legal(state: FridayState, seat: int, action: Action, rules: FridayRules) -> bool:
+    """Exactly ``action in legal_actions(state, seat, rules)``, without listing them."""
+    if seat != 0:
+        return False
     phase = state.phase
     if phase == "hazard":
         if isinstance(action, ChooseHazard):
@@ -454,7 +880,7 @@ def is_legal(state: FridayState, action: Action, rules: FridayRules) -> bool:
         return (
             isinstance(action, ChooseTarget)
             and _ok_index(action.card, len(fight.cards))
-            and action.card in _targets(state, fight, pending.ability, pending.source)
+            and action.card in _targets(state, fight, pending)
         )
     if isinstance(pending, PendingSort):
         if isinstance(action, SortLook):
@@ -469,449 +895,234 @@ def is_legal(state: FridayState, action: Action, rules: FridayRules) -> bool:
     return isinstance(action, Replace) and type(action.draw) is bool
 
 
-# --- the reducer -------------------------------------------------------------------------
+# --- the rulebook: one handler per action -------------------------------------------------
+
+BOOK: Rulebook[_Draft, Action] = Rulebook("friday", Action)
 
 
-class _GameOver(Exception):
-    """Raised inside an action once the game has ended; the scratch copy is final."""
+@BOOK.rule(ChooseHazard, "F13")
+def choose_hazard(d: _Draft, seat: int, a: ChooseHazard) -> None:
+    """Fight one offered hazard; the other one goes to the hazard discard pile."""
+    chosen = d.offer[a.index]
+    d.hazard_discard = d.offer[1 - a.index : 2 - a.index] + d.hazard_discard
+    d.offer = ()
+    _start_fight(d, chosen, HAZARD_FREE[chosen])
 
 
-class _Tx:
-    """A mutable scratch copy of a state (fight fields flattened, fight cards a list)."""
-
-    __slots__ = (
-        "aging_stack",
-        "allowance",
-        "budget",
-        "cards",
-        "config",
-        "destroyed",
-        "discard",
-        "enemy",
-        "free_drawn",
-        "hazard_discard",
-        "hazard_stack",
-        "in_fight",
-        "known_bottom",
-        "known_top",
-        "life",
-        "make",
-        "offer",
-        "pending",
-        "phase",
-        "pirates",
-        "pirates_defeated",
-        "reason",
-        "result",
-        "rng",
-        "rules",
-        "stack",
-        "step",
-        "step_lowered",
-    )
-
-    def __init__(self, s: FridayState, rules: FridayRules) -> None:
-        self.rules = rules
-        self.make = state_class(rules)
-        self.config = s.config
-        self.rng = s.rng
-        self.phase: Phase = s.phase
-        self.step = s.step
-        self.life = s.life
-        self.stack = s.stack
-        self.discard = s.discard
-        self.known_top = s.known_top
-        self.known_bottom = s.known_bottom
-        self.hazard_stack = s.hazard_stack
-        self.hazard_discard = s.hazard_discard
-        self.offer = s.offer
-        self.aging_stack = s.aging_stack
-        self.pirates = s.pirates
-        self.pirates_defeated = s.pirates_defeated
-        self.destroyed = s.destroyed
-        self.result: Result | None = s.result
-        self.reason = s.reason
-        f = s.fight
-        self.in_fight = f is not None
-        if f is not None:
-            self.enemy = f.enemy
-            self.allowance = f.allowance
-            self.free_drawn = f.free_drawn
-            self.cards = list(f.cards)
-            self.step_lowered = f.step_lowered
-            self.pending: Pending | None = f.pending
-            self.budget = f.budget
-
-    def build(self) -> FridayState:
-        fight = (
-            Fight(
-                self.enemy,
-                self.allowance,
-                self.free_drawn,
-                tuple(self.cards),
-                self.step_lowered,
-                self.pending,
-                self.budget,
-            )
-            if self.in_fight
-            else None
-        )
-        return self.make(
-            self.config,
-            self.rng,
-            self.phase,
-            self.step,
-            self.life,
-            self.stack,
-            self.discard,
-            self.known_top,
-            self.known_bottom,
-            self.hazard_stack,
-            self.hazard_discard,
-            self.offer,
-            self.aging_stack,
-            self.pirates,
-            self.pirates_defeated,
-            fight,
-            self.destroyed,
-            self.result,
-            self.reason,
-        )
+@BOOK.rule(SkipHazard, "F13")
+def skip_hazard(d: _Draft, seat: int, a: SkipHazard) -> None:
+    """The lone last hazard of a step goes to the hazard discard pile."""
+    d.hazard_discard = d.offer + d.hazard_discard
+    d.offer = ()
+    _next_encounter(d)
 
 
-def _end_game(tx: _Tx, result: Result, reason: str) -> None:
-    """The game ends: fight cards (and cards held by a sort) go to Robinson's discard
-    pile, a hazard being fought to the hazard discard pile. Life below 0 is shown as 0."""
-    if tx.in_fight:
-        held = tx.pending.looked if isinstance(tx.pending, PendingSort) else ()
-        tx.discard = tuple(c.card for c in tx.cards) + held + tx.discard
-        if not is_pirate(tx.enemy):
-            tx.hazard_discard = (tx.enemy, *tx.hazard_discard)
-        tx.in_fight = False
-    tx.phase = "over"
-    tx.result = result
-    tx.reason = reason
-    tx.life = max(tx.life, 0)
-    raise _GameOver
+@BOOK.rule(ChoosePirate, "F8", "F12")
+def choose_pirate(d: _Draft, seat: int, a: ChoosePirate) -> None:
+    """Fight the chosen one of the two visible pirates first."""
+    _start_pirate_fight(d, a.index)
 
 
-def _normalise_known(tx: _Tx) -> None:
-    # Known cards covering the whole stack are all counted from the top.
-    n = len(tx.stack)
-    if tx.known_top + tx.known_bottom >= n:
-        tx.known_top, tx.known_bottom = n, 0
+@BOOK.rule(DrawFree, "F1", "F4", "F9", "I3")
+def draw_free(d: _Draft, seat: int, a: DrawFree) -> None:
+    """One free card onto the free side (while no free-side stop card lies face up)."""
+    d.free_drawn += 1
+    _draw_to_fight(d, paid=False)
 
 
-def _draw(tx: _Tx) -> int | None:
-    """The top card of Robinson's stack. An empty stack is first rebuilt: the top aging
-    card joins the discard pile, which is shuffled into the new stack (3.5); with no
-    aging card left the game is lost (F9 ``defeat``) or the discard pile alone is
-    shuffled (``reshuffle``; None if it is empty too)."""
-    if not tx.stack:
-        if tx.aging_stack:
-            tx.discard = (tx.aging_stack[0], *tx.discard)
-            tx.aging_stack = tx.aging_stack[1:]
-        elif tx.config.empty_aging_stack == "defeat":
-            _end_game(
-                tx, "lost", "Robinson died of old age: his stack ran out with no aging card left"
-            )
-        if not tx.discard:
-            return None
-        tx.stack, tx.rng = tx.rng.shuffle(tx.discard)
-        tx.discard = ()
-        tx.known_top = tx.known_bottom = 0
-    card = tx.stack[0]
-    tx.stack = tx.stack[1:]
-    if tx.known_top:
-        tx.known_top -= 1
-    _normalise_known(tx)
-    return card
+@BOOK.rule(DrawPaid, "F9", "F10", "I11")
+def draw_paid(d: _Draft, seat: int, a: DrawPaid) -> None:
+    """Pay 1 life (2 against the 7/16 pirate) for an extra card onto the paid side."""
+    d.life -= 2 if CARDS[d.enemy].pirate_rule == "cost2" else 1  # paid_cost
+    _draw_to_fight(d, paid=True)
 
 
-def _draw_to_fight(tx: _Tx, paid: bool) -> None:
-    card = _draw(tx)
-    if card is not None:
-        tx.cards.append(FightCard(card, paid))
+@BOOK.rule(UseAbility, "I2", "I5", "I10")
+def use_ability(d: _Draft, seat: int, a: UseAbility) -> None:
+    """Count the use, then perform the card's ability (see :data:`ABILITIES`)."""
+    old = d.cards[a.card]
+    d.cards[a.card] = FightCard(old.card, old.paid, old.uses + 1, old.doubled)
+    ability = ABILITY[old.card]
+    assert ability is not None
+    ABILITIES[ability].use(d, a.card)
 
 
-def _start_fight(tx: _Tx, enemy: int, allowance: int) -> None:
-    tx.phase = "fight"
-    tx.in_fight = True
-    tx.enemy = enemy
-    tx.allowance = allowance
-    tx.free_drawn = 0
-    tx.cards = []
-    tx.step_lowered = False
-    tx.pending = None
-    tx.budget = 0
-
-
-def _start_pirate_fight(tx: _Tx, index: int) -> None:
-    pirate = tx.pirates[index]
-    card = CARDS[pirate]
-    if card.pirate_rule == "all":
-        allowance = sum(HAZARD_FREE[h] for h in tx.hazard_stack + tx.hazard_discard)
-    else:
-        assert card.free is not None
-        allowance = card.free
-    _start_fight(tx, pirate, allowance)
-
-
-def _pirate_stage(tx: _Tx) -> None:
-    """Choose the order when both pirates remain; fight the last one at once."""
-    left = [i for i, beaten in enumerate(tx.pirates_defeated) if not beaten]
-    if not left:
-        _end_game(tx, "won", "Robinson beat both pirates and leaves the island")
-    if len(left) == 1:
-        _start_pirate_fight(tx, left[0])
-    else:
-        tx.phase = "pirate"
-
-
-def _next_encounter(tx: _Tx) -> None:
-    """Offer the next hazards: two, or the lone last one (F13). An exhausted hazard
-    stack advances the step and the hazard discard pile becomes the new stack; after
-    red come the pirates."""
-    while tx.step < PIRATE_STEP and not tx.hazard_stack:
-        tx.step += 1
-        if tx.step < PIRATE_STEP and tx.hazard_discard:
-            tx.hazard_stack, tx.rng = tx.rng.shuffle(tx.hazard_discard)
-            tx.hazard_discard = ()
-    if tx.step >= PIRATE_STEP:
-        _pirate_stage(tx)
-        return
-    tx.phase = "hazard"
-    tx.offer = tx.hazard_stack[:2]
-    tx.hazard_stack = tx.hazard_stack[2:]
-
-
-def _close_fight(tx: _Tx, won: bool) -> None:
-    """Settle the fight, then the next encounter."""
-    _settle_fight(tx, won)
-    if is_pirate(tx.enemy):
-        _pirate_stage(tx)
-    else:
-        _next_encounter(tx)
-
-
-def _settle_fight(tx: _Tx, won: bool) -> None:
-    """Fight cards to the discard pile. A beaten hazard joins them (now a knowledge
-    card), an unbeaten one goes to the hazard discard pile; a pirate fight that ends
-    here was won, and the pirate is marked beaten."""
-    cards = tuple(c.card for c in tx.cards)
-    tx.in_fight = False
-    tx.cards = []
-    if is_pirate(tx.enemy):
-        tx.discard = cards + tx.discard
-        defeated = list(tx.pirates_defeated)
-        defeated[tx.pirates.index(tx.enemy)] = True
-        tx.pirates_defeated = tuple(defeated)
-    elif won:
-        tx.discard = (tx.enemy, *cards, *tx.discard)
-    else:
-        tx.discard = cards + tx.discard
-        tx.hazard_discard = (tx.enemy, *tx.hazard_discard)
-
-
-def _check_destroy_done(tx: _Tx) -> None:
-    # Nothing left that the budget pays for: the destroy step ends by itself.
-    if not any(DESTROY_COST[c.card] <= tx.budget for c in tx.cards):
-        _close_fight(tx, won=False)
-
-
-def _start_ability(tx: _Tx, ability: Ability, source: int) -> None:
-    """Perform ``ability`` with the card at ``source`` as its source (also for copy)."""
-    if ability == "life1" or ability == "life2":
-        tx.life = min(max_life(tx.config), tx.life + (1 if ability == "life1" else 2))
-    elif ability == "cards1" or ability == "cards2":
-        # F1: free side, outside the allowance.
-        for _ in range(1 if ability == "cards1" else 2):
-            _draw_to_fight(tx, paid=False)
-    elif ability == "step_minus":
-        tx.step_lowered = True
-    elif ability == "sort3":
-        tx.pending = PendingSort(source)
-        _sort_look(tx)
-    else:
-        tx.pending = PendingTarget(ability, source)
-
-
-def _sort_look(tx: _Tx) -> None:
-    p = tx.pending
-    assert isinstance(p, PendingSort)
-    card = _draw(tx)
-    if card is not None:
-        tx.pending = PendingSort(p.source, (*p.looked, card), p.discarded, p.returning)
-
-
-def _target(tx: _Tx, ability: Ability, source: int, j: int) -> None:
+@BOOK.rule(ChooseTarget, "F6", "F7", "I6", "I7", "I8")
+def choose_target(d: _Draft, seat: int, a: ChooseTarget) -> None:
     """The targeted part of destroy, double, exchange, below the pile and copy."""
-    if ability == "destroy":
-        tx.destroyed = (*tx.destroyed, tx.cards.pop(j).card)
-    elif ability == "double":
-        old = tx.cards[j]
-        tx.cards[j] = FightCard(old.card, old.paid, old.uses, True)
-    elif ability == "exchange1" or ability == "exchange2":
-        # The exchanged card goes to the discard pile first, then the replacement is
-        # drawn onto the same side (I7).
-        if tx.rules.exchange_leaves_fight_first:
-            # I7, F9, F11 (1.1): it leaves the fight before the draw, which may end the
-            # game (F9) and discard the fight cards: it must not be counted twice.
-            old = tx.cards.pop(j)
-            tx.discard = (old.card, *tx.discard)
-            card = _draw(tx)
-            if card is not None:
-                tx.cards.insert(j, FightCard(card, old.paid))
-        else:
-            # 1.0: it stays in the fight during the draw
-            old = tx.cards[j]
-            tx.discard = (old.card, *tx.discard)
-            card = _draw(tx)
-            if card is None:
-                del tx.cards[j]
-            else:
-                tx.cards[j] = FightCard(card, old.paid)
-    elif ability == "below":
-        old = tx.cards.pop(j)
-        tx.stack = (*tx.stack, old.card)
-        tx.known_bottom += 1
-        _normalise_known(tx)
-        if not old.paid:
-            tx.pending = PendingReplacement(source - (j < source))
-    else:  # copy: the copied ability, once, with the copy card as its source (F6)
-        copied = ABILITY[tx.cards[j].card]
-        assert copied is not None
-        _start_ability(tx, copied, source)
+    p = d.pending
+    assert isinstance(p, PendingTarget)
+    d.pending = None
+    hit = ABILITIES[p.ability].hit
+    assert hit is not None
+    hit(d, p.source, a.card)
 
 
-def _resolve(state: FridayState, tx: _Tx) -> None:
-    total = fight_total(state)
-    value = enemy_value(state)
-    aging_loss = sum(LIFE_LOSS[c.card] for c in tx.cards)  # F2
-    if is_pirate(tx.enemy):
+@BOOK.rule(SortLook, "I9", "F9")
+def sort_look(d: _Draft, seat: int, a: SortLook) -> None:
+    """Take the next card of the stack into the sort."""
+    _sort_look(d)
+
+
+@BOOK.rule(SortDiscard, "I9")
+def sort_discard(d: _Draft, seat: int, a: SortDiscard) -> None:
+    """One held card onto the discard pile (at most one per sort); the sort ends when
+    no card is held."""
+    p = d.pending
+    assert isinstance(p, PendingSort)
+    looked = list(p.looked)
+    d.discard = (looked.pop(a.index), *d.discard)
+    d.pending = PendingSort(p.source, tuple(looked), True, False) if looked else None
+
+
+@BOOK.rule(SortReturn, "I9")
+def sort_return(d: _Draft, seat: int, a: SortReturn) -> None:
+    """A held card back on top of the stack, known to the player; no more looking or
+    discarding after; the sort ends when no card is held."""
+    p = d.pending
+    assert isinstance(p, PendingSort)
+    looked = list(p.looked)
+    d.stack = (looked.pop(a.index), *d.stack)
+    d.known_top += 1
+    _normalise_known(d)
+    d.pending = PendingSort(p.source, tuple(looked), p.discarded, True) if looked else None
+
+
+@BOOK.rule(Replace, "I8")
+def replace(d: _Draft, seat: int, a: Replace) -> None:
+    """After a free card went below the pile: a replacement onto the free side, without
+    using the allowance, or none."""
+    d.pending = None
+    if a.draw:
+        _draw_to_fight(d, paid=False)
+
+
+@BOOK.rule(ResolveFight, "F2", "F5", "F8", "F10", "I12", "I13", "I16", "I18")
+def resolve_fight(d: _Draft, seat: int, a: ResolveFight) -> None:
+    """Compare the fighting total with the hazard value (of the cards face up now:
+    I18). Total >= value wins (F5). Every face-up aging card costs its life (F2, I16).
+    A lost hazard fight costs the difference, which becomes the destroy budget (I13);
+    a lost pirate fight loses the game; life below 0 kills (F10)."""
+    total = fight_total(d.before)
+    value = enemy_value(d.before)
+    aging_loss = sum(LIFE_LOSS[c.card] for c in d.cards)
+    if is_pirate(d.enemy):
         if total < value:
-            _end_game(tx, "lost", "Robinson lost a pirate fight")
-        tx.life -= aging_loss
-        if tx.life < 0:
-            if tx.rules.won_fight_stays_won:  # F5, F11, I16 (1.1)
-                _beaten_then_dead(tx, "Robinson died: an aging card cost more life than he had")
-            _end_game(tx, "lost", "Robinson died: an aging card cost more life than he had")
-        _close_fight(tx, won=True)
+            _end_game(d, "lost", "Robinson lost a pirate fight")
+        d.life -= aging_loss
+        if d.life < 0:
+            if d.rules.won_fight_stays_won:  # F5, F11, I16 (1.1)
+                _beaten_then_dead(d, "Robinson died: an aging card cost more life than he had")
+            _end_game(d, "lost", "Robinson died: an aging card cost more life than he had")
+        _close_fight(d, won=True)
         return
-    diff = max(0, value - total)  # F5: total >= value wins
-    tx.life -= aging_loss + diff
-    if tx.life < 0:
-        if diff == 0 and tx.rules.won_fight_stays_won:  # F5, F11, I16 (1.1)
-            _beaten_then_dead(tx, "Robinson died: an aging card cost more life than he had")
-        _end_game(tx, "lost", "Robinson died fighting a hazard")
+    diff = max(0, value - total)
+    d.life -= aging_loss + diff
+    if d.life < 0:
+        if diff == 0 and d.rules.won_fight_stays_won:  # F5, F11, I16 (1.1)
+            _beaten_then_dead(d, "Robinson died: an aging card cost more life than he had")
+        _end_game(d, "lost", "Robinson died fighting a hazard")
     if diff == 0:
-        _close_fight(tx, won=True)
+        _close_fight(d, won=True)
         return
-    tx.phase = "destroy"
-    tx.budget = diff
-    _check_destroy_done(tx)
+    d.phase = "destroy"  # the settle step ends it at once if nothing is affordable
+    d.budget = diff
 
 
-def _beaten_then_dead(tx: _Tx, reason: str) -> None:
+def _beaten_then_dead(d: _Draft, reason: str) -> None:
     """The fight is won (F5): the hazard becomes Robinson's card, a pirate is beaten,
     and both count so in the score (F11); then the aging cards' life loss (F2, I16)
     kills Robinson."""
-    _settle_fight(tx, won=True)
-    _end_game(tx, "lost", reason)
+    _settle_fight(d, won=True)
+    _end_game(d, "lost", reason)
 
 
-def _apply_pending(tx: _Tx, action: Action) -> None:
-    p = tx.pending
-    if isinstance(action, ChooseTarget):
-        assert isinstance(p, PendingTarget)
-        tx.pending = None
-        _target(tx, p.ability, p.source, action.card)
-    elif isinstance(action, SortLook):
-        _sort_look(tx)
-    elif isinstance(action, SortDiscard | SortReturn):
-        assert isinstance(p, PendingSort)
-        looked = list(p.looked)
-        card = looked.pop(action.index)
-        if isinstance(action, SortDiscard):
-            tx.discard = (card, *tx.discard)
-            tx.pending = PendingSort(p.source, tuple(looked), True, False)
+@BOOK.rule(DestroyCard, "I13")
+def destroy_card(d: _Draft, seat: int, a: DestroyCard) -> None:
+    """Destroy a fight card out of the life lost to the hazard (too late for its aging
+    loss, F2)."""
+    card = d.cards.pop(a.index).card
+    d.destroyed = (*d.destroyed, card)
+    d.budget -= DESTROY_COST[card]
+
+
+@BOOK.rule(FinishDestroying, "I13", "I17")
+def finish_destroying(d: _Draft, seat: int, a: FinishDestroying) -> None:
+    """End the destroy step: the fight cards to the discard pile, the hazard to the
+    hazard discard pile."""
+    _close_fight(d, won=False)
+
+
+@BOOK.settle
+def settle(d: _Draft) -> None:
+    """What follows any action by itself: the destroy step ends once no remaining card
+    is affordable (I13); the face-down aging card's record follows it (F14, 1.1)."""
+    if d.phase == "destroy" and not any(DESTROY_COST[c.card] <= d.budget for c in d.cards):
+        _close_fight(d, won=False)
+    if d.rules.records_face_down_aging:  # F14 (1.1)
+        if d.face_down_aging is None:
+            d.aging_looked = False
         else:
-            tx.stack = (card, *tx.stack)
-            tx.known_top += 1
-            _normalise_known(tx)
-            tx.pending = PendingSort(p.source, tuple(looked), p.discarded, True)
-        if not looked:
-            tx.pending = None
-    else:
-        assert isinstance(action, Replace)
-        tx.pending = None
-        if action.draw:
-            _draw_to_fight(tx, paid=False)
+            _track_face_down(d, d.face_down_aging)
 
 
-def apply_action(state: FridayState, action: Action, rules: FridayRules) -> FridayState:
-    """The state after a legal ``action`` (legality is checked by the caller) under
-    ``rules``."""
-    tx = _Tx(state, rules)
-    try:
-        if isinstance(action, ChooseHazard):
-            chosen = tx.offer[action.index]
-            tx.hazard_discard = tx.offer[1 - action.index : 2 - action.index] + tx.hazard_discard
-            tx.offer = ()
-            _start_fight(tx, chosen, HAZARD_FREE[chosen])
-        elif isinstance(action, SkipHazard):
-            tx.hazard_discard = tx.offer + tx.hazard_discard
-            tx.offer = ()
-            _next_encounter(tx)
-        elif isinstance(action, ChoosePirate):
-            _start_pirate_fight(tx, action.index)
-        elif isinstance(action, DrawFree):
-            tx.free_drawn += 1
-            _draw_to_fight(tx, paid=False)
-        elif isinstance(action, DrawPaid):
-            tx.life -= paid_cost(state)
-            _draw_to_fight(tx, paid=True)
-        elif isinstance(action, UseAbility):
-            old = tx.cards[action.card]
-            tx.cards[action.card] = FightCard(old.card, old.paid, old.uses + 1, old.doubled)
-            ability = ABILITY[old.card]
-            assert ability is not None
-            _start_ability(tx, ability, action.card)
-        elif isinstance(action, ResolveFight):
-            _resolve(state, tx)
-        elif isinstance(action, DestroyCard):
-            card = tx.cards.pop(action.index).card
-            tx.destroyed = (*tx.destroyed, card)
-            tx.budget -= DESTROY_COST[card]
-            _check_destroy_done(tx)
-        elif isinstance(action, FinishDestroying):
-            _close_fight(tx, won=False)
-        else:
-            _apply_pending(tx, action)
-    except _GameOver:
-        pass
-    if rules.records_face_down_aging:  # F14 (1.1)
-        return _track_face_down(state, tx.build())
-    return tx.build()
-
-
-def _track_face_down(before: FridayState, after: FridayState) -> FridayState:
+def _track_face_down(d: _Draft, card: int) -> None:
     """Carry the face-down aging card (F14) over: it stays face down until it is face
     up in a fight or on the discard pile; a sort that holds it shows it to Robinson."""
-    card = before.face_down_aging
-    if card is None:
-        return after
-    fight = after.fight
-    if card in after.discard or card in after.destroyed:
-        return after
-    if fight is not None and any(c.card == card for c in fight.cards):
-        return after
-    looked = before.aging_looked or (
-        fight is not None
-        and isinstance(fight.pending, PendingSort)
-        and card in fight.pending.looked
-    )
-    return attrs.evolve(after, face_down_aging=card, aging_looked=looked)
+    if (
+        card in d.discard
+        or card in d.destroyed
+        or (d.in_fight and any(c.card == card for c in d.cards))
+    ):
+        d.face_down_aging = None
+        d.aging_looked = False
+        return
+    if not d.aging_looked:
+        p = d.pending if d.in_fight else None
+        d.aging_looked = isinstance(p, PendingSort) and card in p.looked
+
+
+BOOK.seal()
+_book_apply = BOOK.apply
+
+
+def apply(state: FridayState, seat: int, action: Action, rules: FridayRules) -> FridayState:
+    """The state after the legal ``action`` of ``seat`` (legality is checked by the
+    caller) under ``rules``: one draft, its handler and the settle step, one build."""
+    d = _Draft(state, rules)
+    try:
+        _book_apply(d, seat, action)
+    except _GameOver:
+        # the game ended part-way through the handler (a draw with no aging card left,
+        # F9; a lost fight): the draft is final, and what follows by itself still does
+        settle(d)
+    return d.build()
+
+
+# --- seats and the outcome ----------------------------------------------------------------
+
+
+def seat_count(state: FridayState) -> int:
+    return 1  # Robinson alone
+
+
+def role(state: FridayState, seat: int) -> str:
+    return "robinson"
+
+
+def to_act(state: FridayState) -> tuple[int, ...]:
+    return () if state.result is not None else _ROBINSON
+
+
+_ROBINSON = (0,)
+
+
+def outcome(state: FridayState) -> Outcome | None:
+    """Won or lost, with the score of section 7 (F11) for both."""
+    if state.result is None:
+        return None
+    result: GameResult = "win" if state.result == "won" else "loss"
+    return Outcome((SeatResult(0, "robinson", result, score(state)),), state.reason)
 
 
 # --- consistency of a decoded state --------------------------------------------------------
@@ -921,8 +1132,24 @@ def _fail(message: str) -> None:
     raise ValueError(message)
 
 
+def check_config(config: FridayConfig) -> None:
+    """Raise InvalidConfigError unless ``config`` is a level 1-4 (F14) with a known
+    empty-aging-stack rule (F9)."""
+    if type(config.level) is not int or not 1 <= config.level <= 4:
+        raise InvalidConfigError(f"Friday level must be 1, 2, 3 or 4, got {config.level!r}")
+    if config.empty_aging_stack not in ("defeat", "reshuffle"):
+        raise InvalidConfigError(
+            f"empty_aging_stack must be 'defeat' or 'reshuffle', got {config.empty_aging_stack!r}"
+        )
+
+
 def check_state(state: FridayState, rules: FridayRules) -> None:
-    """Raise ValueError naming the first inconsistency of ``state`` (a state of ``rules``)."""
+    """Raise ValueError naming the first inconsistency of ``state`` (a state of ``rules``;
+    its class is checked by the game)."""
+    try:
+        check_config(state.config)
+    except InvalidConfigError as exc:
+        raise ValueError(str(exc)) from exc
     cfg = state.config
     if not 1 <= cfg.level <= 4:
         _fail(f"config.level must be 1..4, got {cfg.level}")

@@ -13,7 +13,7 @@ import attrs
 
 from ...core import serde
 from ...core.rng import Rng
-from . import FridayConfig, FridayRules
+from .contract import FridayConfig, FridayRules
 from .data import Ability
 
 __all__ = [

@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from ...core.rng import Rng
-from . import FridayConfig, FridayRules
+from .contract import FridayConfig, FridayRules
 from .data import CARDS, IS_AGING
 from .rules import (
     can_draw,
@@ -125,8 +125,8 @@ def derived_unseen_aging(state: FridayState, seat: int | None) -> int | None:
     return next((c for c in hidden_part if IS_AGING[c]), None)
 
 
-def _unseen(state: FridayState, seat: int | None, rules: FridayRules) -> int | None:
-    if rules.records_face_down_aging:  # F14 (1.1): recorded in the state
+def _unseen(state: FridayState, seat: int | None, records: bool) -> int | None:
+    if records:  # F14 (1.1): recorded in the state
         return unseen_aging(state, seat)
     return derived_unseen_aging(state, seat)
 
@@ -157,7 +157,7 @@ def view(state: FridayState, seat: int | None, rules: FridayRules) -> FridayView
             can_draw=can_draw(state),
         )
     aging_cards = state.aging_stack
-    unseen = _unseen(state, seat, rules)
+    unseen = _unseen(state, seat, rules.records_face_down_aging)
     if unseen is not None:
         stack_cards = tuple(HIDDEN if c == unseen else c for c in stack_cards)
         aging_cards = tuple(HIDDEN if CARDS[c].aging_kind == "normal" else c for c in aging_cards)
@@ -189,14 +189,14 @@ def view(state: FridayState, seat: int | None, rules: FridayRules) -> FridayView
     )
 
 
-def resample_hidden(
-    state: FridayState, seat: int | None, rng: Rng, rules: FridayRules
-) -> FridayState:
+def resample_hidden(state: FridayState, seat: int | None, rng: Rng) -> FridayState:
     """``state`` with everything ``seat`` cannot see redrawn: the unknown middle of
     Robinson's stack (for a spectator the whole stack together with the cards a sort
     holds), the hazard stack, each aging group (normal, difficult), the identity of the
-    face-down level-2 aging card while unseen, and the RNG key."""
-    state, rng = _redraw_unseen_aging(state, seat, rng, rules)
+    face-down level-2 aging card while unseen, and the RNG key. The state's class tells
+    its rules version's record of that card (F14: a 1.1 :class:`FridayState` records it,
+    a 1.0 state does not)."""
+    state, rng = _redraw_unseen_aging(state, seat, rng, type(state) is FridayState)
     stack = state.stack
     fight = state.fight
     if seat == 0:
@@ -228,11 +228,11 @@ def resample_hidden(
 
 
 def _redraw_unseen_aging(
-    state: FridayState, seat: int | None, rng: Rng, rules: FridayRules
+    state: FridayState, seat: int | None, rng: Rng, records: bool
 ) -> tuple[FridayState, Rng]:
     """Swap the unseen face-down aging card with a random normal card of the aging stack
     (or keep it): the viewer cannot tell which normal card was shuffled in."""
-    unseen = _unseen(state, seat, rules)
+    unseen = _unseen(state, seat, records)
     if unseen is None:
         return state, rng
     normal = tuple(a for a in state.aging_stack if CARDS[a].aging_kind == "normal")
@@ -249,7 +249,7 @@ def _redraw_unseen_aging(
     if fight is not None and isinstance(fight.pending, PendingSort):
         pending = attrs.evolve(fight.pending, looked=swap(fight.pending.looked))
         fight = attrs.evolve(fight, pending=pending)
-    if not rules.records_face_down_aging:  # F14: 1.0 states do not record the card
+    if not records:  # F14: 1.0 states do not record the card
         return attrs.evolve(
             state, stack=swap(state.stack), aging_stack=swap(state.aging_stack), fight=fight
         ), rng

@@ -1,11 +1,12 @@
 """The Wrath of Gozer ("L'ira di Gozer"): one Gozer against the castaways of an island.
 
-The contract comes first (``GozerConfig``, the rules versions ``RULES`` and ``INFO``),
-the rules after: ``data``
-(gadgets and numbers), ``board`` (the island file and its validating loader),
-``state``, ``actions``, ``rules``, ``view`` and ``render`` (an SVG of the island).
-The rules as implemented, with every ruling, are in ``docs/gozer.md``. ``GAMES`` holds
-one game per rules version, oldest first; ``GAME`` is the newest.
+The contract comes first (``contract``: ``GozerConfig``, the rules versions ``RULES``
+and ``INFO``), the rules after: ``data`` (gadgets and numbers), ``board`` (the island
+file and its validating loader), ``state``, ``actions``, ``rules`` (the rulebook on the
+rules kit), ``view`` and ``render`` (an SVG of the island). This module only assembles
+them into the kit's :class:`~islandgames.core.kit.Definition`. The rules as
+implemented, with every ruling, are in ``docs/gozer.md``. ``GAMES`` holds one game per
+rules version, oldest first; ``GAME`` is the newest.
 
 >>> state = GAME.new(seed=1, config=GozerConfig(players=5))
 >>> GAME.seat_count(state), GAME.role(state, state.gozer)
@@ -18,74 +19,50 @@ one game per rules version, oldest first; ``GAME`` is the newest.
 
 from __future__ import annotations
 
-from typing import Literal
+from ...core import kit
+from . import rules
+from .actions import Action
+from .board import BOARD, Board, BoardError, load_board, load_board_file
+from .contract import INFO, RULES, GozerConfig, GozerRules
+from .render import render_svg
+from .state import GozerState
+from .view import GozerView, resample_hidden, view
 
-import attrs
-
-from ...core.game import GameInfo
-
-
-@attrs.frozen(slots=True)
-class GozerConfig:
-    """``players``: 2-6 (one of them, drawn at random, is Gozer). ``round_limit``: the
-    round after which Gozer wins (E3). ``gozer_shot``: what a pistol hit does to Gozer
-    (G3): ``"banish"`` (back to the summit, skips his next turn) or ``"kill"``."""
-
-    players: int = 4
-    round_limit: int = 100
-    gozer_shot: Literal["banish", "kill"] = "banish"
-
-
-@attrs.frozen(slots=True)
-class GozerRules:
-    """What one rules version does where the versions differ: one flag per change, named
-    after what the newer rule does (docs/gozer.md, rules versions).
-
-    ``dying_holder_keeps_bridge`` (B1; 1.1): a deployed bridge stays deployed while its
-    holder is dying ("until their next move (or death)"), the dying holder answers
-    crossing requests, and it folds when they die; 1.0 folded it when they were shot.
-    """
-
-    version: str
-    dying_holder_keeps_bridge: bool
-
-
-#: Every rules version Gozer has shipped, oldest first. Data: a shipped row is never
-#: edited (logs played under it must replay forever); a change of rules is a new row.
-RULES: tuple[GozerRules, ...] = (
-    GozerRules("1.0", dying_holder_keeps_bridge=False),
-    GozerRules("1.1", dying_holder_keeps_bridge=True),  # 2026-11-30
+#: The Wrath of Gozer under every rules version: the kit's one Game class serves it.
+DEFINITION: kit.Definition[GozerState, Action, GozerView, GozerConfig, GozerRules] = (
+    kit.Definition(
+        info=INFO,
+        config_type=GozerConfig,
+        action_type=Action,
+        view_type=GozerView,
+        rules=RULES,
+        state_type=rules.state_type,
+        setup=rules.setup,
+        seat_count=rules.seat_count,
+        role=rules.role,
+        to_act=rules.to_act,
+        legal_actions=rules.legal_actions,
+        is_legal=rules.is_legal,
+        apply=rules.apply,
+        view=view,
+        outcome=rules.outcome,
+        resample_hidden=resample_hidden,
+        check_config=rules.check_config,
+        check_state=rules.check_state,
+    )
 )
 
-#: The contract under the newest rules (each game of ``GAMES`` has its own rules_version).
-INFO: GameInfo = GameInfo(
-    id="gozer",
-    title="The Wrath of Gozer",
-    rules_version=RULES[-1].version,
-    min_seats=2,
-    max_seats=6,
-    roles=("gozer", "castaway"),
-    chance=True,
-    hidden_information=False,
-    simultaneous=False,
-    default_config=GozerConfig(),
-    summary=(
-        "One player is Gozer, the island's demon, throwing fireballs from the volcano and "
-        "hunting in melee; the castaways race across the island, with five alien gadgets, "
-        "to reach the boat."
-    ),
-)
-
-from .board import BOARD, Board, BoardError, load_board, load_board_file  # noqa: E402
-from .render import render_svg  # noqa: E402
-from .rules import GozerGame  # noqa: E402  (the rules import the contract above)
+#: The Wrath of Gozer on the shipped island (:data:`~.board.BOARD`) under one rules
+#: version (``game.rules``, a row of :data:`RULES`); stateless, shareable across threads.
+GozerGame = kit.RulesGame[GozerState, Action, GozerView, GozerConfig, GozerRules]
 
 #: One game per rules version, oldest first (the registry serves each by its version).
-GAMES: tuple[GozerGame, ...] = tuple(GozerGame(r) for r in RULES)
+GAMES: tuple[GozerGame, ...] = DEFINITION.games()
 GAME = GAMES[-1]
 
 __all__ = [
     "BOARD",
+    "DEFINITION",
     "GAME",
     "GAMES",
     "INFO",

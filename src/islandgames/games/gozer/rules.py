@@ -1,4 +1,5 @@
-"""The Wrath of Gozer's rules: one function per rule, ``_apply`` dispatches per action.
+"""The Wrath of Gozer's rules on the rules kit: what may be done now, then the
+rulebook (one handler per action class, each naming its rulings) over one draft.
 
 Turn structure (see ``docs/gozer.md`` for every ruling):
 
@@ -9,25 +10,27 @@ Turn structure (see ``docs/gozer.md`` for every ruling):
 * A move is one :class:`Step` per action until :class:`EndMove`, the roll used up or
   the boat reached (M1-M3, E1). The turn then goes on while there is something left
   to choose (shoot, trade, heal, cast off; Gozer: fireball, melee) and ends by
-  :class:`EndTurn`, or by itself as soon as ending it is the only choice left.
+  :class:`EndTurn`, or by itself (the rulebook's settle step) as soon as ending it is
+  the only choice left.
 * Trades and bridge crossings wait for the other castaway's :class:`Respond`.
 
-Every function whose result differs between rules versions takes the version's flags
-(:class:`~islandgames.games.gozer.GozerRules`) as a parameter; each difference is one
-``if rules.<flag>`` naming its ruling.
+``apply`` copies the state into one :class:`_Draft`, runs the action's handler and the
+settle step on it (every helper edits the draft in place and appends what happened to
+its ``ev`` list), and builds the next state once. Every difference between rules
+versions is one ``if rules.<flag>`` naming its ruling, on the version's
+:class:`~islandgames.games.gozer.contract.GozerRules` (a parameter of the helpers that
+answer what may be done, the draft's ``rules`` slot in the reducer).
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any
-
-import attrs
+from typing import Any, Protocol
 
 from ...core.errors import DecodeError, InvalidConfigError
-from ...core.game import Game, Outcome, Seat, SeatResult
+from ...core.game import Outcome, Seat, SeatResult
+from ...core.kit import Draft, Rulebook
 from ...core.rng import Rng
-from . import INFO, GozerConfig, GozerRules
 from .actions import (
     Action,
     Attack,
@@ -42,6 +45,7 @@ from .actions import (
     Trade,
 )
 from .board import BOARD
+from .contract import GozerConfig, GozerRules
 from .data import (
     ARMOUR,
     BRIDGE,
@@ -63,26 +67,37 @@ from .state import (
     GozerState,
     Move,
     Pawn,
+    Phase,
     Request,
     TradeOffer,
     Winner,
 )
-from .view import GozerView, make_view, resample
 
 __all__ = [
-    "GozerGame",
+    "BOOK",
+    "apply",
     "attack_targets",
+    "check_config",
     "check_state",
     "fire_targets",
     "fireball_hits",
     "heal_targets",
     "held",
+    "is_legal",
+    "legal_actions",
+    "outcome",
+    "role",
+    "seat_count",
+    "setup",
+    "state_type",
     "step_targets",
+    "to_act",
     "trade_offers",
     "turn_order",
 ]
 
-_evolve = attrs.evolve
+#: Every ruling of docs/gozer.md is cited at the code implementing it.
+UNCODED_RULINGS: dict[str, str] = {}
 
 ADJ = BOARD.adj
 ADJ_T = BOARD.adj_teleport
@@ -97,6 +112,9 @@ GULLIES = tuple(g.squares for g in BOARD.gullies)
 GULLY_NAMES = tuple(g.name for g in BOARD.gullies)
 #: squares next to an obstacle (where a bridge can be deployed, B1)
 NEAR_OBSTACLE = tuple(any(OBST[b] for b in ADJ[s]) for s in range(BOARD.size))
+#: the neighbours of each square that are not obstacles (in order), by path / by teleport
+FREE = tuple(tuple(b for b in ADJ[s] if not OBST[b]) for s in range(BOARD.size))
+FREE_T = tuple(tuple(b for b in ADJ_T[s] if not OBST[b]) for s in range(BOARD.size))
 
 _ACCEPT = (Respond(True), Respond(False))
 _END_MOVE = EndMove()
@@ -104,8 +122,44 @@ _END_TURN = EndTurn()
 _CAST_OFF = CastOff()
 _FIREBALLS = tuple(Fireball(i) for i in range(len(GULLIES)))
 _STEPS = tuple(Step(s) for s in range(BOARD.size))
+# the same (equal) actions every time, built once: seats are below MAX_PLAYERS
+_FIRES = tuple(Fire(seat) for seat in range(MAX_PLAYERS))
+_HEALS = tuple(Heal(seat) for seat in range(MAX_PLAYERS))
+_ATTACKS = tuple(Attack(seat) for seat in range(MAX_PLAYERS))
 
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+class _Readable(Protocol):
+    """What the legality helpers read: a :class:`GozerState`, or the :class:`_Draft` of
+    an action in progress (the settle step asks them about the draft)."""
+
+    @property
+    def config(self) -> GozerConfig: ...
+    @property
+    def gozer(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def active(self) -> int: ...
+    @property
+    def pawns(self) -> tuple[Pawn, ...]: ...
+    @property
+    def gadgets(self) -> tuple[GadgetSpot, ...]: ...
+    @property
+    def move(self) -> Move | None: ...
+    @property
+    def fired(self) -> bool: ...
+    @property
+    def thrown(self) -> bool: ...
+    @property
+    def offered(self) -> tuple[int, ...]: ...
+    @property
+    def deployed(self) -> bool: ...
+    @property
+    def pending(self) -> Request | None: ...
 
 
 def turn_order(players: int, gozer: int) -> tuple[int, ...]:
@@ -118,24 +172,24 @@ def turn_order(players: int, gozer: int) -> tuple[int, ...]:
     return order
 
 
-def held(s: GozerState, seat: int) -> tuple[Gadget, ...]:
+def held(s: _Readable, seat: int) -> tuple[Gadget, ...]:
     """The gadgets ``seat`` holds, in canonical order."""
-    return tuple(g.gadget for g in s.gadgets if g.holder == seat)
+    return tuple([g.gadget for g in s.gadgets if g.holder == seat])
 
 
-def _seat_name(s: GozerState, seat: int) -> str:
+def _seat_name(s: _Readable, seat: int) -> str:
     return "Gozer" if seat == s.gozer else f"castaway {seat}"
 
 
 # --- what may be done now -----------------------------------------------------------
 
 
-def _moving_castaway_can_stop(s: GozerState, seat: int, square: int) -> bool:
+def _moving_castaway_can_stop(s: _Readable, seat: int, square: int) -> bool:
     return not OBST[square] or s.gadgets[BRIDGE].holder == seat
 
 
 def _crossing_open(
-    s: GozerState, m: Move, obstacle: int, holder: int | None, rules: GozerRules
+    s: _Readable, m: Move, obstacle: int, holder: int | None, rules: GozerRules
 ) -> bool:
     """B1: a deployed bridge next to ``obstacle`` lets ``m.mover`` ask to cross it, if
     the move can get off the obstacle again."""
@@ -154,8 +208,9 @@ def _crossing_open(
     return any(not OBST[c] and c not in path for c in ADJ[obstacle])
 
 
-def step_targets(s: GozerState, rules: GozerRules) -> tuple[int, ...]:
-    """Squares the mover may step to now (sorted)."""
+def step_targets(s: _Readable, rules: GozerRules) -> tuple[int, ...]:
+    """Squares the mover may step to now (sorted). M2: pawns never block a square (no
+    pawn is looked at), so a walk may pass through or stop on occupied squares."""
     m = s.move
     if m is None or m.ended or m.roll - len(m.path) + 1 <= 0:
         return ()
@@ -163,12 +218,15 @@ def step_targets(s: GozerState, rules: GozerRules) -> tuple[int, ...]:
     here = m.path[-1]
     path = m.path
     if mover == s.gozer:
-        return tuple(b for b in ADJ_T[here] if not OBST[b] and b not in path)
+        return tuple([b for b in FREE_T[here] if b not in path])
     gadgets = s.gadgets
     bridge_holder = gadgets[BRIDGE].holder
-    links = ADJ_T[here] if gadgets[KEY].holder == mover else ADJ[here]
+    key = gadgets[KEY].holder == mover
     if bridge_holder == mover:
-        return tuple(b for b in links if b not in path)
+        return tuple([b for b in (ADJ_T[here] if key else ADJ[here]) if b not in path])
+    if not s.deployed:  # no crossing is open (B1): obstacles are closed to this mover
+        return tuple([b for b in (FREE_T[here] if key else FREE[here]) if b not in path])
+    links = ADJ_T[here] if key else ADJ[here]
     out = []
     for b in links:
         if b in path:
@@ -179,7 +237,7 @@ def step_targets(s: GozerState, rules: GozerRules) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _can_end_move(s: GozerState) -> bool:
+def _can_end_move(s: _Readable) -> bool:
     m = s.move
     if m is None or m.ended:
         return False
@@ -191,7 +249,7 @@ def _between_steps(m: Move) -> bool:
     return m.ended or len(m.path) == 1
 
 
-def fire_targets(s: GozerState) -> tuple[int, ...]:
+def fire_targets(s: _Readable) -> tuple[int, ...]:
     """Seats the active castaway may shoot now (G1, G2)."""
     m = s.move
     if s.phase != "castaway" or s.fired or m is None or not _between_steps(m):
@@ -210,7 +268,7 @@ def fire_targets(s: GozerState) -> tuple[int, ...]:
     )
 
 
-def heal_targets(s: GozerState) -> tuple[int, ...]:
+def heal_targets(s: _Readable) -> tuple[int, ...]:
     """Dying castaways the mover may heal now (K1)."""
     m = s.move
     if s.phase not in ("castaway", "escape") or m is None:
@@ -231,7 +289,7 @@ def heal_targets(s: GozerState) -> tuple[int, ...]:
     )
 
 
-def _trade_partners(s: GozerState) -> tuple[int, ...]:
+def _trade_partners(s: _Readable) -> tuple[int, ...]:
     m = s.move
     if s.phase != "castaway" or m is None:
         return ()
@@ -239,14 +297,17 @@ def _trade_partners(s: GozerState) -> tuple[int, ...]:
     here = s.pawns[me].square
     near = ADJ[here]
     offered = s.offered
+    gozer = s.gozer
     return tuple(
-        seat
-        for seat, p in enumerate(s.pawns)
-        if seat != me
-        and seat != s.gozer
-        and p.status == "well"
-        and seat not in offered
-        and (p.square == here or p.square in near)
+        [
+            seat
+            for seat, p in enumerate(s.pawns)
+            if seat != me
+            and seat != gozer
+            and p.status == "well"
+            and seat not in offered
+            and (p.square == here or p.square in near)
+        ]
     )
 
 
@@ -256,25 +317,54 @@ def _subsets(items: tuple[Gadget, ...]) -> list[tuple[Gadget, ...]]:
     ]
 
 
-def trade_offers(s: GozerState) -> tuple[Trade, ...]:
-    """Every exchange the active castaway may offer now (G4), by partner."""
-    out: list[Trade] = []
-    me = s.active
-    mine = held(s, me)
-    if OBST[s.pawns[me].square]:
+def _tradeable(s: _Readable, seat: int) -> tuple[Gadget, ...]:
+    """What ``seat`` may hand over in a trade (G4): what they hold, but not the bridge
+    while they stand on an obstacle."""
+    mine = held(s, seat)
+    if OBST[s.pawns[seat].square]:
         mine = tuple(g for g in mine if g != "bridge")
-    for partner in _trade_partners(s):
-        theirs = held(s, partner)
-        if OBST[s.pawns[partner].square]:
-            theirs = tuple(g for g in theirs if g != "bridge")
-        for give in _subsets(mine):
-            for take in _subsets(theirs):
-                if give or take:
-                    out.append(Trade(partner, give, take))
+    return mine
+
+
+def trade_offers(s: _Readable) -> tuple[Trade, ...]:
+    """Every exchange the active castaway may offer now (G4), by partner."""
+    partners = _trade_partners(s)
+    if not partners:  # the common case: nobody near, nothing to list
+        return ()
+    mine = _tradeable(s, s.active)
+    out: list[Trade] = []
+    for partner in partners:
+        key = (partner, mine, _tradeable(s, partner))
+        trades = _TRADES.get(key)
+        if trades is None:
+            trades = _TRADES[key] = _exchanges(*key)
+        out.extend(trades)
     return tuple(out)
 
 
-def _trade_is_legal(s: GozerState, a: Trade) -> bool:
+#: the exchanges of (partner, mine, theirs), built once each (at most 6 x 32 x 32)
+_TRADES: dict[tuple[int, tuple[Gadget, ...], tuple[Gadget, ...]], tuple[Trade, ...]] = {}
+
+
+def _exchanges(
+    partner: int, mine: tuple[Gadget, ...], theirs: tuple[Gadget, ...]
+) -> tuple[Trade, ...]:
+    takes = _subsets(theirs)
+    return tuple(
+        Trade(partner, give, take) for give in _subsets(mine) for take in takes if give or take
+    )
+
+
+def _can_offer_trade(s: _Readable) -> bool:
+    """Exactly ``bool(trade_offers(s))``, without listing them: a partner, and a gadget
+    that one side of the exchange could hand over."""
+    partners = _trade_partners(s)
+    if not partners:
+        return False
+    return bool(_tradeable(s, s.active)) or any(_tradeable(s, p) for p in partners)
+
+
+def _trade_is_legal(s: _Readable, a: Trade) -> bool:
     if a.partner not in _trade_partners(s):
         return False
     if not a.give and not a.take:
@@ -291,7 +381,7 @@ def _trade_is_legal(s: GozerState, a: Trade) -> bool:
     return True
 
 
-def _can_cast_off(s: GozerState) -> bool:
+def _can_cast_off(s: _Readable) -> bool:
     m = s.move
     return (
         s.phase in ("castaway", "escape")
@@ -301,11 +391,11 @@ def _can_cast_off(s: GozerState) -> bool:
     )
 
 
-def _fireball_open(s: GozerState) -> bool:
+def _fireball_open(s: _Readable) -> bool:
     return s.phase == "gozer" and not s.thrown and s.pawns[s.gozer].square == SUMMIT
 
 
-def attack_targets(s: GozerState) -> tuple[int, ...]:
+def attack_targets(s: _Readable) -> tuple[int, ...]:
     """Castaways Gozer may attack now: his move ended, on his square or next to it (C1)."""
     m = s.move
     if s.phase != "gozer" or m is None or not m.ended:
@@ -319,10 +409,18 @@ def attack_targets(s: GozerState) -> tuple[int, ...]:
     )
 
 
-def _castaway_options(s: GozerState) -> bool:
-    """Whether the castaway whose move ended has anything left to choose."""
+def _castaway_options(s: _Readable) -> bool:
+    """Whether the castaway whose move ended has anything left to choose (each helper
+    asked only if the gadget or the square its choice needs is the mover's)."""
+    m = s.move
+    assert m is not None
+    mover = m.mover
+    gadgets = s.gadgets
     return bool(
-        fire_targets(s) or heal_targets(s) or _can_cast_off(s) or trade_offers(s)
+        (gadgets[PISTOL].holder == mover and fire_targets(s))
+        or (gadgets[KIT].holder == mover and heal_targets(s))
+        or (s.pawns[mover].square == BOAT and _can_cast_off(s))
+        or _can_offer_trade(s)
     )
 
 
@@ -351,20 +449,27 @@ def legal_actions(s: GozerState, seat: int, rules: GozerRules) -> tuple[Action, 
         if _fireball_open(s):
             out.extend(_FIREBALLS)
         if not m.ended:
-            out.extend(_STEPS[b] for b in step_targets(s, rules))
+            out.extend([_STEPS[b] for b in step_targets(s, rules)])
             out.append(_END_MOVE)
         else:
-            out.extend(Attack(t) for t in attack_targets(s))
+            out.extend([_ATTACKS[t] for t in attack_targets(s)])
             out.append(_END_TURN)
         return tuple(out)
-    out.extend(_STEPS[b] for b in step_targets(s, rules))
-    if _can_end_move(s):
-        out.append(_END_MOVE)
-    out.extend(Fire(t) for t in fire_targets(s))
-    out.extend(Heal(t) for t in heal_targets(s))
+    # a castaway's turn or an escape move: each helper is asked only if it may answer
+    # something (the gadget its choice needs is the mover's), in the helpers' order
+    mover = m.mover
+    gadgets = s.gadgets
+    if not m.ended:
+        out.extend([_STEPS[b] for b in step_targets(s, rules)])
+        if _can_end_move(s):
+            out.append(_END_MOVE)
+    if gadgets[PISTOL].holder == mover:
+        out.extend([_FIRES[t] for t in fire_targets(s)])
+    if gadgets[KIT].holder == mover:
+        out.extend([_HEALS[t] for t in heal_targets(s)])
     if s.phase == "castaway":
         out.extend(trade_offers(s))
-    if _can_cast_off(s):
+    if s.pawns[mover].square == BOAT and _can_cast_off(s):
         out.append(_CAST_OFF)
     if m.ended:
         out.append(_END_TURN)
@@ -404,326 +509,6 @@ def is_legal(s: GozerState, seat: int, a: Any, rules: GozerRules) -> bool:
     if cls is CastOff:
         return _can_cast_off(s)
     return False
-
-
-# --- rules -------------------------------------------------------------------------------
-
-
-def new_game(rng: Rng, config: GozerConfig, rules: GozerRules) -> GozerState:
-    """Setup: Gozer drawn at random, on the summit; castaways on the start square."""
-    gozer, rng = rng.below(config.players)
-    pawns = tuple(
-        Pawn(SUMMIT, "gozer") if seat == gozer else Pawn(START, "well")
-        for seat in range(config.players)
-    )
-    gadgets = tuple(
-        GadgetSpot(g, None, sq) for g, sq in zip(GADGETS, BOARD.gadget_squares, strict=True)
-    )
-    s = GozerState(
-        config=config,
-        rng=rng,
-        gozer=gozer,
-        round=1,
-        turn=0,
-        phase="castaway",
-        active=gozer,
-        pawns=pawns,
-        gadgets=gadgets,
-        move=None,
-    )
-    ev = [f"seat {gozer} plays Gozer"]
-    s = _advance(s, -1, ev, rules)
-    return _evolve(s, events=tuple(ev))
-
-
-def _pickup(
-    gadgets: tuple[GadgetSpot, ...], seat: int, square: int, ev: list[str]
-) -> tuple[GadgetSpot, ...]:
-    """A castaway on (or passing over) a square picks up every gadget lying there."""
-    if not any(g.square == square for g in gadgets):
-        return gadgets
-    out = []
-    for g in gadgets:
-        if g.square == square:
-            ev.append(f"castaway {seat} picks up the {g.gadget}")
-            g = GadgetSpot(g.gadget, seat, None)
-        out.append(g)
-    return tuple(out)
-
-
-def _set_pawn(pawns: tuple[Pawn, ...], seat: int, pawn: Pawn) -> tuple[Pawn, ...]:
-    return (*pawns[:seat], pawn, *pawns[seat + 1 :])
-
-
-def _begin_turn(s: GozerState, seat: int, rnd: int, ev: list[str]) -> GozerState:
-    roll, rng = s.rng.die(DIE_SIDES)
-    square = s.pawns[seat].square
-    ev.append(f"round {rnd}: {_seat_name(s, seat)} rolls {roll}")
-    move = Move(seat, roll, (square,))
-    if seat == s.gozer:
-        return _evolve(
-            s, rng=rng, round=rnd, turn=s.turn + 1, phase="gozer", active=seat, move=move,
-            thrown=False, fired=False, offered=(),
-        )
-    return _evolve(
-        s, rng=rng, round=rnd, turn=s.turn + 1, phase="castaway", active=seat, move=move,
-        gadgets=_pickup(s.gadgets, seat, square, ev), fired=False, thrown=False, offered=(),
-    )
-
-
-def _advance(s: GozerState, pos: int, ev: list[str], rules: GozerRules) -> GozerState:
-    """Begin the turn after position ``pos`` of the turn order (-1: the round start).
-    Dying castaways whose turn comes die; a banished Gozer skips; E3 after a round."""
-    order = turn_order(s.config.players, s.gozer)
-    rnd = s.round
-    for _ in range(4 * len(order) + 4):
-        pos += 1
-        if pos == len(order):
-            if rnd >= s.config.round_limit:
-                return _finish(
-                    _evolve(s, round=rnd), "gozer",
-                    f"the round limit ({s.config.round_limit}) was reached (E3)", ev,
-                )
-            rnd += 1
-            pos = 0
-        seat = order[pos]
-        pawn = s.pawns[seat]
-        if seat == s.gozer:
-            if pawn.status == "removed":
-                continue
-            if s.gozer_skips:
-                ev.append(f"round {rnd}: Gozer, banished, skips his turn")
-                s = _evolve(s, gozer_skips=False)
-                continue
-            return _begin_turn(s, seat, rnd, ev)
-        if pawn.status == "well":
-            return _begin_turn(s, seat, rnd, ev)
-        if pawn.status == "dying":
-            s = _die(_evolve(s, round=rnd), seat, ev, rules)
-            if s.phase == "over":
-                return s
-    raise RuntimeError("gozer: no castaway can take a turn")  # prevented by E2 (_doom)
-
-
-def _die(s: GozerState, seat: int, ev: list[str], rules: GozerRules) -> GozerState:
-    """Nobody healed a dying castaway before their turn: the pawn leaves the game and
-    its gadgets drop where it lay (the nearest square if that is an obstacle)."""
-    pawn = s.pawns[seat]
-    ev.append(f"castaway {seat} dies on square {pawn.square}")
-    where = DROP[pawn.square]
-    gadgets = s.gadgets
-    if any(g.holder == seat for g in gadgets):
-        out = []
-        for g in gadgets:
-            if g.holder == seat:
-                ev.append(f"the {g.gadget} drops on square {where}")
-                g = GadgetSpot(g.gadget, None, where)
-            out.append(g)
-        gadgets = tuple(out)
-    if not rules.dying_holder_keeps_bridge:  # 1.0: it folded at the wound
-        s = _evolve(s, pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dead")), gadgets=gadgets)
-        return _doom(s, ev)
-    deployed = s.deployed and s.gadgets[BRIDGE].holder != seat  # B1 (1.1): folds at death
-    s = _evolve(
-        s,
-        pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dead")),
-        gadgets=gadgets,
-        deployed=deployed,
-    )
-    return _doom(s, ev)
-
-
-def _wound(s: GozerState, seat: int, rules: GozerRules) -> GozerState:
-    """A castaway becomes dying. A deployed bridge of theirs stays deployed (B1 in 1.1:
-    until their next move or death), and they may still answer crossing requests; in
-    1.0 it folded up."""
-    pawn = s.pawns[seat]
-    if rules.dying_holder_keeps_bridge:  # B1 (1.1)
-        return _evolve(s, pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dying", s.turn)))
-    deployed = s.deployed and s.gadgets[BRIDGE].holder != seat
-    return _evolve(
-        s,
-        pawns=_set_pawn(s.pawns, seat, Pawn(pawn.square, "dying", s.turn)),
-        deployed=deployed,
-    )
-
-
-def _destroy_armour(s: GozerState, ev: list[str]) -> GozerState:
-    ev.append(f"castaway {s.gadgets[ARMOUR].holder}'s armour is destroyed")
-    g = s.gadgets
-    return _evolve(s, gadgets=(*g[:ARMOUR], GadgetSpot("armour"), *g[ARMOUR + 1 :]))
-
-
-def _doom(s: GozerState, ev: list[str]) -> GozerState:
-    """E2: Gozer wins once no castaway is alive and well (every living one dying, so
-    nobody who is not dying can heal them)."""
-    gozer = s.gozer
-    if any(p.status == "well" for seat, p in enumerate(s.pawns) if seat != gozer):
-        return s
-    if any(p.status == "dying" for p in s.pawns):
-        return _finish(s, "gozer", "every living castaway is dying (E2)", ev)
-    return _finish(s, "gozer", "every castaway is dead (E2)", ev)
-
-
-def _finish(s: GozerState, winner: Winner, reason: str, ev: list[str]) -> GozerState:
-    ev.append(f"game over: {reason}")
-    return _evolve(s, phase="over", winner=winner, reason=reason, move=None, pending=None)
-
-
-def _settle(s: GozerState, ev: list[str], rules: GozerRules) -> GozerState:
-    """End the move when the roll is used up, and the turn when ending it is the only
-    choice left."""
-    if s.phase == "over" or s.pending is not None:
-        return s
-    m = s.move
-    assert m is not None
-    if not m.ended:
-        return s
-    if s.phase == "castaway":
-        return s if _castaway_options(s) else _end_castaway_turn(s, ev, rules)
-    if s.phase == "gozer":
-        return s if _fireball_open(s) or attack_targets(s) else _end_gozer_turn(s, ev, rules)
-    return s if heal_targets(s) or _can_cast_off(s) else _end_gozer_turn(s, ev, rules)
-
-
-def _end_castaway_turn(s: GozerState, ev: list[str], rules: GozerRules) -> GozerState:
-    """B1: a bridge holder who did not move, next to an obstacle, deploys it."""
-    seat = s.active
-    m = s.move
-    assert m is not None
-    if (
-        len(m.path) == 1
-        and not s.deployed
-        and s.gadgets[BRIDGE].holder == seat
-        and NEAR_OBSTACLE[s.pawns[seat].square]
-    ):
-        ev.append(f"castaway {seat} deploys the bridge")
-        s = _evolve(s, deployed=True)
-    order = turn_order(s.config.players, s.gozer)
-    return _advance(_evolve(s, move=None), order.index(seat), ev, rules)
-
-
-def _end_gozer_turn(s: GozerState, ev: list[str], rules: GozerRules) -> GozerState:
-    return _advance(_evolve(s, move=None), len(s.pawns) - 1, ev, rules)
-
-
-def _walk(s: GozerState, seat: int, to: int, ev: list[str]) -> GozerState:
-    m = s.move
-    assert m is not None
-    path = (*m.path, to)
-    pawn = s.pawns[seat]
-    pawns = _set_pawn(s.pawns, seat, Pawn(to, pawn.status, pawn.wounded))
-    used_up = len(path) > m.roll
-    if seat == s.gozer:
-        return _evolve(s, pawns=pawns, move=Move(seat, m.roll, path, used_up, m.asked))
-    gadgets = _pickup(s.gadgets, seat, to, ev)
-    deployed = s.deployed and gadgets[BRIDGE].holder != seat
-    ended = used_up or to == BOAT
-    if to == BOAT:
-        ev.append(f"castaway {seat} is aboard the boat")
-    return _evolve(
-        s, pawns=pawns, gadgets=gadgets, deployed=deployed,
-        move=Move(seat, m.roll, path, ended, m.asked),
-    )
-
-
-def _step(s: GozerState, seat: int, to: int, ev: list[str]) -> GozerState:
-    m = s.move
-    assert m is not None
-    if seat != s.gozer and OBST[to]:
-        holder = s.gadgets[BRIDGE].holder
-        if holder != seat:
-            assert holder is not None
-            ev.append(f"castaway {seat} asks castaway {holder} to cross square {to}")
-            return _evolve(
-                s,
-                pending=CrossingRequest(seat, holder, to),
-                move=_evolve(m, asked=(*m.asked, to)),
-            )
-    return _walk(s, seat, to, ev)
-
-
-def _end_move(s: GozerState) -> GozerState:
-    m = s.move
-    assert m is not None
-    return _evolve(s, move=_evolve(m, ended=True))
-
-
-def _fire(
-    s: GozerState, shooter: int, target: int, ev: list[str], rules: GozerRules
-) -> GozerState:
-    s = _evolve(s, fired=True)
-    if target == s.gozer:
-        if s.config.gozer_shot == "banish":
-            ev.append(f"castaway {shooter} shoots Gozer: banished to the summit (G3)")
-            return _evolve(
-                s, pawns=_set_pawn(s.pawns, target, Pawn(SUMMIT, "gozer")), gozer_skips=True
-            )
-        ev.append(f"castaway {shooter} shoots Gozer: Gozer is removed (G3)")
-        square = s.pawns[target].square
-        return _evolve(s, pawns=_set_pawn(s.pawns, target, Pawn(square, "removed")))
-    if s.gadgets[ARMOUR].holder == target:
-        ev.append(f"castaway {shooter} shoots castaway {target}: the armour stops the ray")
-        return s
-    ev.append(f"castaway {shooter} shoots castaway {target}, who is dying")
-    return _doom(_wound(s, target, rules), ev)
-
-
-def _heal(s: GozerState, healer: int, target: int, ev: list[str]) -> GozerState:
-    ev.append(f"castaway {healer} heals castaway {target}")
-    square = s.pawns[target].square
-    return _evolve(s, pawns=_set_pawn(s.pawns, target, Pawn(square, "well")))
-
-
-def _offer(s: GozerState, a: Trade, ev: list[str]) -> GozerState:
-    me = s.active
-    ev.append(
-        f"castaway {me} offers castaway {a.partner}: give {list(a.give)}, take {list(a.take)}"
-    )
-    return _evolve(
-        s, pending=TradeOffer(me, a.partner, a.give, a.take), offered=(*s.offered, a.partner)
-    )
-
-
-def _respond(s: GozerState, seat: int, accept: bool, ev: list[str]) -> GozerState:
-    p = s.pending
-    assert p is not None
-    s = _evolve(s, pending=None)
-    word = "accepts" if accept else "refuses"
-    if isinstance(p, TradeOffer):
-        ev.append(f"castaway {seat} {word} the trade")
-        if accept:
-            out = []
-            for g in s.gadgets:
-                if g.gadget in p.give:
-                    g = GadgetSpot(g.gadget, p.partner, None)
-                elif g.gadget in p.take:
-                    g = GadgetSpot(g.gadget, p.proposer, None)
-                out.append(g)
-            gadgets = tuple(out)
-            deployed = s.deployed and gadgets[BRIDGE].holder == s.gadgets[BRIDGE].holder
-            s = _evolve(s, gadgets=gadgets, deployed=deployed)
-        return s
-    ev.append(f"castaway {seat} {word} the crossing")
-    if accept:
-        s = _walk(s, p.mover, p.obstacle, ev)
-    return s
-
-
-def _cast_off(s: GozerState, seat: int, ev: list[str]) -> GozerState:
-    aboard = [
-        i
-        for i, p in enumerate(s.pawns)
-        if i != s.gozer and p.square == BOAT and p.status in ("well", "dying")
-    ]
-    pawns = tuple(
-        Pawn(p.square, "escaped") if i in aboard else p for i, p in enumerate(s.pawns)
-    )
-    names = ", ".join(map(str, aboard))
-    ev.append(f"castaway {seat} casts off")
-    return _finish(
-        _evolve(s, pawns=pawns), "castaways", f"castaway(s) {names} escaped by boat (E1)", ev
-    )
 
 
 def fireball_hits(
@@ -767,92 +552,464 @@ def fireball_hits(
     return tuple(sorted(fell)), absorbed
 
 
-def _fireball(s: GozerState, gully: int, ev: list[str], rules: GozerRules) -> GozerState:
-    fell, absorbed = fireball_hits(s.pawns, s.gadgets, s.gozer, gully)
-    ev.append(f"Gozer throws a fireball down the {GULLY_NAMES[gully]} gully")
-    s = _evolve(s, thrown=True)
+# --- the draft and the rulebook ------------------------------------------------------------
+
+
+class _Draft(Draft[GozerState], state=GozerState):
+    """The next state while an action is applied: every helper below edits it in place
+    (records such as pawns and the move are replaced, never evolved); ``ev`` collects
+    what happens, ``rules`` is the version's flags."""
+
+    config: GozerConfig
+    rng: Rng
+    gozer: int
+    round: int
+    turn: int
+    phase: Phase
+    active: int
+    pawns: tuple[Pawn, ...]
+    gadgets: tuple[GadgetSpot, ...]
+    move: Move | None
+    fired: bool
+    thrown: bool
+    offered: tuple[int, ...]
+    deployed: bool
+    gozer_skips: bool
+    pending: Request | None
+    winner: Winner | None
+    reason: str
+    events: tuple[str, ...]
+    rules: GozerRules
+    ev: list[str]
+
+
+BOOK: Rulebook[_Draft, Action] = Rulebook("gozer", Action)
+
+
+def _draft(s: GozerState, rules: GozerRules, ev: list[str]) -> _Draft:
+    d = _Draft(s)
+    d.rules = rules
+    d.ev = ev
+    return d
+
+
+def _built(d: _Draft) -> GozerState:
+    d.events = tuple(d.ev)
+    return d.build()
+
+
+def setup(rng: Rng, config: GozerConfig, rules: GozerRules) -> GozerState:
+    """Setup: Gozer drawn at random, on the summit; castaways on the start square."""
+    gozer, rng = rng.below(config.players)
+    pawns = tuple(
+        Pawn(SUMMIT, "gozer") if seat == gozer else Pawn(START, "well")
+        for seat in range(config.players)
+    )
+    gadgets = tuple(
+        GadgetSpot(g, None, sq) for g, sq in zip(GADGETS, BOARD.gadget_squares, strict=True)
+    )
+    s = GozerState(
+        config=config,
+        rng=rng,
+        gozer=gozer,
+        round=1,
+        turn=0,
+        phase="castaway",
+        active=gozer,
+        pawns=pawns,
+        gadgets=gadgets,
+        move=None,
+    )
+    d = _draft(s, rules, [f"seat {gozer} plays Gozer"])
+    _advance(d, -1)
+    return _built(d)
+
+
+def apply(s: GozerState, seat: int, a: Action, rules: GozerRules) -> GozerState:
+    """The state after ``seat`` plays the legal action ``a``: its handler and the settle
+    step on one draft, built once."""
+    d = _draft(s, rules, [])
+    BOOK.apply(d, seat, a)
+    return _built(d)
+
+
+# --- what happens: helpers editing the draft -------------------------------------------------
+
+
+def _pickup(
+    gadgets: tuple[GadgetSpot, ...], seat: int, square: int, ev: list[str]
+) -> tuple[GadgetSpot, ...]:
+    """A castaway on (or passing over) a square picks up every gadget lying there (M3)."""
+    for g in gadgets:
+        if g.square == square:
+            break
+    else:
+        return gadgets
+    out = []
+    for g in gadgets:
+        if g.square == square:
+            ev.append(f"castaway {seat} picks up the {g.gadget}")
+            g = GadgetSpot(g.gadget, seat, None)
+        out.append(g)
+    return tuple(out)
+
+
+def _set_pawn(pawns: tuple[Pawn, ...], seat: int, pawn: Pawn) -> tuple[Pawn, ...]:
+    return (*pawns[:seat], pawn, *pawns[seat + 1 :])
+
+
+def _begin_turn(d: _Draft, seat: int, rnd: int) -> None:
+    roll, d.rng = d.rng.die(DIE_SIDES)
+    square = d.pawns[seat].square
+    d.ev.append(f"round {rnd}: {_seat_name(d, seat)} rolls {roll}")
+    d.round = rnd
+    d.turn += 1
+    d.active = seat
+    d.move = Move(seat, roll, (square,))
+    d.fired = False
+    d.thrown = False
+    d.offered = ()
+    if seat == d.gozer:
+        d.phase = "gozer"
+    else:
+        d.phase = "castaway"
+        d.gadgets = _pickup(d.gadgets, seat, square, d.ev)
+
+
+def _advance(d: _Draft, pos: int) -> None:
+    """Begin the turn after position ``pos`` of the turn order (-1: the round start).
+    Dying castaways whose turn comes die; a banished Gozer skips (G3); E3 after a round."""
+    order = turn_order(d.config.players, d.gozer)
+    rnd = d.round
+    for _ in range(4 * len(order) + 4):
+        pos += 1
+        if pos == len(order):
+            if rnd >= d.config.round_limit:
+                d.round = rnd
+                _finish(d, "gozer", f"the round limit ({d.config.round_limit}) was reached (E3)")
+                return
+            rnd += 1
+            pos = 0
+        seat = order[pos]
+        pawn = d.pawns[seat]
+        if seat == d.gozer:
+            if pawn.status == "removed":
+                continue
+            if d.gozer_skips:
+                d.ev.append(f"round {rnd}: Gozer, banished, skips his turn")
+                d.gozer_skips = False
+                continue
+            _begin_turn(d, seat, rnd)
+            return
+        if pawn.status == "well":
+            _begin_turn(d, seat, rnd)
+            return
+        if pawn.status == "dying":
+            d.round = rnd
+            _die(d, seat)
+            if d.phase == "over":
+                return
+    raise RuntimeError("gozer: no castaway can take a turn")  # prevented by E2 (_doom)
+
+
+def _die(d: _Draft, seat: int) -> None:
+    """Nobody healed a dying castaway before their turn: the pawn leaves the game and
+    its gadgets drop where it lay (the nearest square if that is an obstacle)."""
+    pawn = d.pawns[seat]
+    d.ev.append(f"castaway {seat} dies on square {pawn.square}")
+    where = DROP[pawn.square]
+    gadgets = d.gadgets
+    if d.rules.dying_holder_keeps_bridge:  # B1 (1.1): folds at death (1.0: at the wound)
+        d.deployed = d.deployed and gadgets[BRIDGE].holder != seat
+    if any(g.holder == seat for g in gadgets):
+        out = []
+        for g in gadgets:
+            if g.holder == seat:
+                d.ev.append(f"the {g.gadget} drops on square {where}")
+                g = GadgetSpot(g.gadget, None, where)
+            out.append(g)
+        d.gadgets = tuple(out)
+    d.pawns = _set_pawn(d.pawns, seat, Pawn(pawn.square, "dead"))
+    _doom(d)
+
+
+def _wound(d: _Draft, seat: int) -> None:
+    """A castaway becomes dying. A deployed bridge of theirs stays deployed (B1 in 1.1:
+    until their next move or death), and they may still answer crossing requests; in
+    1.0 it folded up."""
+    if not d.rules.dying_holder_keeps_bridge:  # B1 (1.0)
+        d.deployed = d.deployed and d.gadgets[BRIDGE].holder != seat
+    d.pawns = _set_pawn(d.pawns, seat, Pawn(d.pawns[seat].square, "dying", d.turn))
+
+
+def _destroy_armour(d: _Draft) -> None:
+    d.ev.append(f"castaway {d.gadgets[ARMOUR].holder}'s armour is destroyed")
+    g = d.gadgets
+    d.gadgets = (*g[:ARMOUR], GadgetSpot("armour"), *g[ARMOUR + 1 :])
+
+
+def _doom(d: _Draft) -> None:
+    """E2: Gozer wins once no castaway is alive and well (every living one dying, so
+    nobody who is not dying can heal them)."""
+    gozer = d.gozer
+    if any(p.status == "well" for seat, p in enumerate(d.pawns) if seat != gozer):
+        return
+    if any(p.status == "dying" for p in d.pawns):
+        _finish(d, "gozer", "every living castaway is dying (E2)")
+    else:
+        _finish(d, "gozer", "every castaway is dead (E2)")
+
+
+def _finish(d: _Draft, winner: Winner, reason: str) -> None:
+    d.ev.append(f"game over: {reason}")
+    d.phase = "over"
+    d.winner = winner
+    d.reason = reason
+    d.move = None
+    d.pending = None
+
+
+def _end_castaway_turn(d: _Draft) -> None:
+    """B1: a bridge holder who did not move, next to an obstacle, deploys it."""
+    seat = d.active
+    m = d.move
+    assert m is not None
+    if (
+        len(m.path) == 1
+        and not d.deployed
+        and d.gadgets[BRIDGE].holder == seat
+        and NEAR_OBSTACLE[d.pawns[seat].square]
+    ):
+        d.ev.append(f"castaway {seat} deploys the bridge")
+        d.deployed = True
+    d.move = None
+    _advance(d, turn_order(d.config.players, d.gozer).index(seat))
+
+
+def _end_gozer_turn(d: _Draft) -> None:
+    d.move = None
+    _advance(d, len(d.pawns) - 1)
+
+
+def _walk(d: _Draft, seat: int, to: int) -> None:
+    """One step of a walk (M1, M3): picking up what lies there; a step of a bridge
+    holder folds their deployed bridge (B1); the boat ends the move (E1)."""
+    m = d.move
+    assert m is not None
+    path = (*m.path, to)
+    pawn = d.pawns[seat]
+    d.pawns = _set_pawn(d.pawns, seat, Pawn(to, pawn.status, pawn.wounded))
+    used_up = len(path) > m.roll
+    if seat == d.gozer:
+        d.move = Move(seat, m.roll, path, used_up, m.asked)
+        return
+    d.gadgets = gadgets = _pickup(d.gadgets, seat, to, d.ev)
+    d.deployed = d.deployed and gadgets[BRIDGE].holder != seat
+    if to == BOAT:
+        d.ev.append(f"castaway {seat} is aboard the boat")
+    d.move = Move(seat, m.roll, path, used_up or to == BOAT, m.asked)
+
+
+# --- the rulebook: one handler per action ---------------------------------------------------
+
+
+@BOOK.rule(Step, "M1", "M3", "B1", "E1")
+def _step(d: _Draft, seat: int, a: Step) -> None:
+    """A step (M1-M3); onto an obstacle bridged by another castaway's deployed bridge,
+    a crossing request to its holder instead (B1)."""
+    m = d.move
+    assert m is not None
+    to = a.to
+    if seat != d.gozer and OBST[to]:
+        holder = d.gadgets[BRIDGE].holder
+        if holder != seat:
+            assert holder is not None
+            d.ev.append(f"castaway {seat} asks castaway {holder} to cross square {to}")
+            d.pending = CrossingRequest(seat, holder, to)
+            d.move = Move(m.mover, m.roll, m.path, m.ended, (*m.asked, to))
+            return
+    _walk(d, seat, to)
+
+
+@BOOK.rule(EndMove, "M1")
+def _end_move(d: _Draft, seat: int, a: EndMove) -> None:
+    """Stopping early (M1)."""
+    m = d.move
+    assert m is not None
+    d.move = Move(m.mover, m.roll, m.path, True, m.asked)
+
+
+@BOOK.rule(EndTurn, "B1")
+def _end_turn(d: _Draft, seat: int, a: EndTurn) -> None:
+    """The turn ends (a castaway's may deploy the bridge, B1); the next one begins."""
+    if d.phase == "castaway":
+        _end_castaway_turn(d)
+    else:
+        _end_gozer_turn(d)
+
+
+@BOOK.rule(Fire, "G2", "G3")
+def _fire(d: _Draft, shooter: int, a: Fire) -> None:
+    """One shot per turn (G2): Gozer banished or removed (G3), the armour stops it, or
+    the target is dying."""
+    target = a.target
+    d.fired = True
+    if target == d.gozer:
+        if d.config.gozer_shot == "banish":
+            d.ev.append(f"castaway {shooter} shoots Gozer: banished to the summit (G3)")
+            d.pawns = _set_pawn(d.pawns, target, Pawn(SUMMIT, "gozer"))
+            d.gozer_skips = True
+            return
+        d.ev.append(f"castaway {shooter} shoots Gozer: Gozer is removed (G3)")
+        d.pawns = _set_pawn(d.pawns, target, Pawn(d.pawns[target].square, "removed"))
+        return
+    if d.gadgets[ARMOUR].holder == target:
+        d.ev.append(f"castaway {shooter} shoots castaway {target}: the armour stops the ray")
+        return
+    d.ev.append(f"castaway {shooter} shoots castaway {target}, who is dying")
+    _wound(d, target)
+    _doom(d)
+
+
+@BOOK.rule(Heal, "K1")
+def _heal(d: _Draft, healer: int, a: Heal) -> None:
+    target = a.target
+    d.ev.append(f"castaway {healer} heals castaway {target}")
+    d.pawns = _set_pawn(d.pawns, target, Pawn(d.pawns[target].square, "well"))
+
+
+@BOOK.rule(Trade, "G4")
+def _offer(d: _Draft, seat: int, a: Trade) -> None:
+    me = d.active
+    d.ev.append(
+        f"castaway {me} offers castaway {a.partner}: give {list(a.give)}, take {list(a.take)}"
+    )
+    d.pending = TradeOffer(me, a.partner, a.give, a.take)
+    d.offered = (*d.offered, a.partner)
+
+
+@BOOK.rule(Respond, "G4", "B1")
+def _respond(d: _Draft, seat: int, a: Respond) -> None:
+    """The answer to a trade offer (G4: an accepted trade hands the gadgets over, and a
+    bridge changing hands folds) or to a crossing request (B1: the mover walks on)."""
+    p = d.pending
+    assert p is not None
+    d.pending = None
+    word = "accepts" if a.accept else "refuses"
+    if isinstance(p, TradeOffer):
+        d.ev.append(f"castaway {seat} {word} the trade")
+        if a.accept:
+            out = []
+            for g in d.gadgets:
+                if g.gadget in p.give:
+                    g = GadgetSpot(g.gadget, p.partner, None)
+                elif g.gadget in p.take:
+                    g = GadgetSpot(g.gadget, p.proposer, None)
+                out.append(g)
+            d.deployed = d.deployed and out[BRIDGE].holder == d.gadgets[BRIDGE].holder
+            d.gadgets = tuple(out)
+        return
+    d.ev.append(f"castaway {seat} {word} the crossing")
+    if a.accept:
+        _walk(d, p.mover, p.obstacle)
+
+
+@BOOK.rule(CastOff, "E1")
+def _cast_off(d: _Draft, seat: int, a: CastOff) -> None:
+    """Every castaway aboard, dying ones included, escapes; the game ends (E1)."""
+    aboard = [
+        i
+        for i, p in enumerate(d.pawns)
+        if i != d.gozer and p.square == BOAT and p.status in ("well", "dying")
+    ]
+    d.pawns = tuple(
+        Pawn(p.square, "escaped") if i in aboard else p for i, p in enumerate(d.pawns)
+    )
+    names = ", ".join(map(str, aboard))
+    d.ev.append(f"castaway {seat} casts off")
+    _finish(d, "castaways", f"castaway(s) {names} escaped by boat (E1)")
+
+
+@BOOK.rule(Fireball, "F1", "F2")
+def _fireball(d: _Draft, seat: int, a: Fireball) -> None:
+    gully = a.gully
+    fell, absorbed = fireball_hits(d.pawns, d.gadgets, d.gozer, gully)
+    d.ev.append(f"Gozer throws a fireball down the {GULLY_NAMES[gully]} gully")
+    d.thrown = True
     if absorbed is not None:
-        s = _destroy_armour(s, ev)
-    for seat in fell:
-        ev.append(f"castaway {seat} falls and is dying")
-        s = _wound(s, seat, rules)
+        _destroy_armour(d)
+    for target in fell:
+        d.ev.append(f"castaway {target} falls and is dying")
+        _wound(d, target)
     if not fell and absorbed is None:
-        ev.append("nobody is hit")
-    return _doom(s, ev)
+        d.ev.append("nobody is hit")
+    _doom(d)
 
 
-def _attack(s: GozerState, target: int, ev: list[str], rules: GozerRules) -> GozerState:
+@BOOK.rule(Attack, "C1", "C2")
+def _attack(d: _Draft, seat: int, a: Attack) -> None:
     """C1-C2: no armour, the castaway is dying; with armour, a roll-off (ties: the higher
-    square wins, equal heights roll again)."""
-    if s.gadgets[ARMOUR].holder != target:
-        ev.append(f"Gozer attacks castaway {target}, who is dying")
-        s = _doom(_wound(s, target, rules), ev)
-        return s if s.phase == "over" else _end_gozer_turn(s, ev, rules)
-    rng = s.rng
-    here = ELEV[s.pawns[s.gozer].square]
-    there = ELEV[s.pawns[target].square]
+    square wins, equal heights roll again). The attack ends Gozer's turn, unless the
+    castaway wins and escapes (their move ends it)."""
+    target = a.target
+    if d.gadgets[ARMOUR].holder != target:
+        d.ev.append(f"Gozer attacks castaway {target}, who is dying")
+        _wound(d, target)
+        _doom(d)
+        if d.phase != "over":
+            _end_gozer_turn(d)
+        return
+    rng = d.rng
+    here = ELEV[d.pawns[d.gozer].square]
+    there = ELEV[d.pawns[target].square]
     while True:
         g, rng = rng.die(DIE_SIDES)
         c, rng = rng.die(DIE_SIDES)
-        ev.append(f"Gozer attacks armoured castaway {target}: roll-off Gozer {g}, castaway {c}")
+        d.ev.append(f"Gozer attacks armoured castaway {target}: roll-off Gozer {g}, castaway {c}")
         if g != c:
             gozer_wins = g > c
             break
         if here != there:
             gozer_wins = here > there
-            ev.append("a tie: the one standing higher wins")
+            d.ev.append("a tie: the one standing higher wins")
             break
-        ev.append("a tie at equal height: both roll again (C2)")
-    s = _evolve(s, rng=rng)
+        d.ev.append("a tie at equal height: both roll again (C2)")
     if gozer_wins:
-        s = _destroy_armour(s, ev)
-        ev.append(f"castaway {target} is dying")
-        s = _doom(_wound(s, target, rules), ev)
-        return s if s.phase == "over" else _end_gozer_turn(s, ev, rules)
-    roll, rng = rng.die(DIE_SIDES)
-    ev.append(f"castaway {target} wins and escapes: rolls {roll}")
-    square = s.pawns[target].square
-    return _evolve(s, rng=rng, phase="escape", move=Move(target, roll, (square,)))
+        d.rng = rng
+        _destroy_armour(d)
+        d.ev.append(f"castaway {target} is dying")
+        _wound(d, target)
+        _doom(d)
+        if d.phase != "over":
+            _end_gozer_turn(d)
+        return
+    roll, d.rng = rng.die(DIE_SIDES)
+    d.ev.append(f"castaway {target} wins and escapes: rolls {roll}")
+    d.phase = "escape"
+    d.move = Move(target, roll, (d.pawns[target].square,))
 
 
-def apply_action(s: GozerState, seat: int, a: Action, rules: GozerRules) -> GozerState:
-    ev: list[str] = []
-    cls = type(a)
-    if cls is Step:
-        assert isinstance(a, Step)
-        s = _step(s, seat, a.to, ev)
-    elif cls is EndMove:
-        s = _end_move(s)
-    elif cls is EndTurn:
-        if s.phase == "castaway":
-            s = _end_castaway_turn(s, ev, rules)
-        else:
-            s = _end_gozer_turn(s, ev, rules)
-    elif cls is Fire:
-        assert isinstance(a, Fire)
-        s = _fire(s, seat, a.target, ev, rules)
-    elif cls is Heal:
-        assert isinstance(a, Heal)
-        s = _heal(s, seat, a.target, ev)
-    elif cls is Trade:
-        assert isinstance(a, Trade)
-        s = _offer(s, a, ev)
-    elif cls is Respond:
-        assert isinstance(a, Respond)
-        s = _respond(s, seat, a.accept, ev)
-    elif cls is CastOff:
-        s = _cast_off(s, seat, ev)
-    elif cls is Fireball:
-        assert isinstance(a, Fireball)
-        s = _fireball(s, a.gully, ev, rules)
-    elif cls is Attack:
-        assert isinstance(a, Attack)
-        s = _attack(s, a.target, ev, rules)
-    else:  # pragma: no cover - the base class rejects other types
-        raise TypeError(f"not a gozer action: {a!r}")
-    if s.phase != "over":
-        s = _settle(s, ev, rules)
-    return _evolve(s, events=tuple(ev))
+@BOOK.settle
+def _settle(d: _Draft) -> None:
+    """After every action: the turn ends by itself once the move is over and ending it
+    is the only choice left (a move ends by itself in :func:`_walk`)."""
+    if d.phase == "over" or d.pending is not None:
+        return
+    m = d.move
+    assert m is not None
+    if not m.ended:
+        return
+    if d.phase == "castaway":
+        if not _castaway_options(d):
+            _end_castaway_turn(d)
+    elif d.phase == "gozer":
+        if not (_fireball_open(d) or attack_targets(d)):
+            _end_gozer_turn(d)
+    elif not (heal_targets(d) or _can_cast_off(d)):
+        _end_gozer_turn(d)
+
+
+BOOK.seal()
 
 
 def outcome(s: GozerState) -> Outcome | None:
@@ -1036,56 +1193,17 @@ def _check_turn(s: GozerState) -> None:
             raise _bad("a crossing request names an obstacle asked in this move")
 
 
-# --- the game object -----------------------------------------------------------------------
+# --- the rest of the contract -------------------------------------------------------------
 
 
-class GozerGame(Game[GozerState, Action, GozerView, GozerConfig]):
-    """The Wrath of Gozer on the shipped island (:data:`~.board.BOARD`), under ``rules``
-    (one row of :data:`~islandgames.games.gozer.RULES`). Stateless: games of several
-    versions may be used at once, from any thread."""
+def state_type(rules: GozerRules) -> type[GozerState]:
+    """Every rules version plays the same state class."""
+    return GozerState
 
-    info = INFO
-    state_type = GozerState
-    action_type = Action
-    view_type = GozerView
-    config_type = GozerConfig
 
-    def __init__(self, rules: GozerRules) -> None:
-        self.rules = rules
-        self.info = attrs.evolve(INFO, rules_version=rules.version)
+def seat_count(s: GozerState) -> int:
+    return len(s.pawns)
 
-    def check_config(self, config: GozerConfig) -> None:
-        check_config(config)
 
-    def _new(self, rng: Rng, config: GozerConfig) -> GozerState:
-        return new_game(rng, config, self.rules)
-
-    def seat_count(self, state: GozerState) -> int:
-        return len(state.pawns)
-
-    def role(self, state: GozerState, seat: Seat) -> str:
-        return "gozer" if seat == state.gozer else "castaway"
-
-    def to_act(self, state: GozerState) -> tuple[Seat, ...]:
-        return to_act(state)
-
-    def legal_actions(self, state: GozerState, seat: Seat) -> tuple[Action, ...]:
-        return legal_actions(state, seat, self.rules)
-
-    def is_legal(self, state: GozerState, seat: Seat, action: Action) -> bool:
-        return is_legal(state, seat, action, self.rules)
-
-    def _apply(self, state: GozerState, seat: Seat, action: Action) -> GozerState:
-        return apply_action(state, seat, action, self.rules)
-
-    def view(self, state: GozerState, seat: Seat | None) -> GozerView:
-        return make_view(state, seat)
-
-    def outcome(self, state: GozerState) -> Outcome | None:
-        return outcome(state)
-
-    def resample_hidden(self, state: GozerState, seat: Seat | None, rng: Rng) -> GozerState:
-        return resample(state, rng)
-
-    def check_state(self, state: GozerState) -> None:
-        check_state(state, self.rules)
+def role(s: GozerState, seat: Seat) -> str:
+    return "gozer" if seat == s.gozer else "castaway"

@@ -16,7 +16,7 @@ import attrs
 
 from ...core import serde
 from ...core.rng import Rng
-from . import GozerConfig
+from .contract import GozerConfig
 from .data import Gadget
 
 __all__ = [

@@ -13,10 +13,10 @@ import attrs
 
 from ...core import serde
 from ...core.rng import Rng
-from . import GozerConfig
+from .contract import GozerConfig, GozerRules
 from .state import GadgetSpot, GozerState, Move, Pawn, Phase, Request, Winner
 
-__all__ = ["GozerView", "SeatView", "SpectatorView", "Table", "make_view", "resample"]
+__all__ = ["GozerView", "SeatView", "SpectatorView", "Table", "resample_hidden", "view"]
 
 
 @attrs.frozen(slots=True)
@@ -86,14 +86,16 @@ def table(s: GozerState) -> Table:
     )
 
 
-def make_view(s: GozerState, seat: int | None) -> GozerView:
+def view(s: GozerState, seat: int | None, rules: GozerRules) -> GozerView:
+    """What ``seat`` (None: a spectator) sees: the same table under every version."""
     if seat is None:
         return SpectatorView(table(s))
     return SeatView(seat, "gozer" if seat == s.gozer else "castaway", table(s))
 
 
-def resample(s: GozerState, rng: Rng) -> GozerState:
-    """Everything hidden from every seat is the RNG: draw a fresh key (and counter)."""
+def resample_hidden(s: GozerState, seat: int | None, rng: Rng) -> GozerState:
+    """Everything hidden from every seat is the RNG: draw a fresh key (and counter),
+    whoever ``seat`` is."""
     parts = []
     for _ in range(4):
         x, rng = rng.u64()

@@ -17,7 +17,7 @@ from typing import Any, Literal
 import attrs
 
 from ...core.rng import Rng
-from . import NotAloneConfig, NotAloneRules
+from .contract import NotAloneConfig, NotAloneRules
 
 __all__ = ["Hunted", "NotAloneState", "NotAloneState10", "Step", "Winner", "state_class"]
 

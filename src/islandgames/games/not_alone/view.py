@@ -16,7 +16,6 @@ from typing import TypeVar
 import attrs
 
 from ...core.rng import Rng
-from . import NotAloneRules
 from .actions import (
     Action,
     Conceal,
@@ -32,6 +31,7 @@ from .actions import (
     TakeBack,
     UsePower,
 )
+from .contract import NotAloneRules
 from .data import artemia_space
 from .rules import hunted_index, to_act
 from .state import Hunted, NotAloneState, Step, Winner
@@ -156,8 +156,8 @@ def _hunted_view(s: NotAloneState, h: Hunted, own: bool, creature: bool) -> Hunt
     )
 
 
-def view(s: NotAloneState, seat: int | None) -> NotAloneView:
-    """The view of ``seat`` (None: a spectator)."""
+def view(s: NotAloneState, seat: int | None, rules: NotAloneRules) -> NotAloneView:
+    """The view of ``seat`` (None: a spectator); the same under every rules version."""
     c = s.config.creature_seat
     creature = seat == c
     me = -1 if seat is None else hunted_index(s, seat)
