@@ -22,7 +22,7 @@ from typing import Any, Literal
 import attrs
 import pytest
 
-from islandgames import get_game, read_log, write_log
+from islandgames import get_game, read_log, verify_log, write_log
 from islandgames.bots import get_bot, play
 from islandgames.cli import build_parser, main, render_wire
 from islandgames.core import registry, serde
@@ -535,6 +535,94 @@ def test_replay_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     assert code == 2 and "unreadable log" in err and "Traceback" not in err
     code, _, err = _run(capsys, "replay", str(tmp_path / "missing.iglog"))
     assert code == 2 and "cannot read" in err and "No such file" in err
+
+
+@pytest.mark.parametrize("game_id", REGISTERED)
+def test_replay_at_prints_the_state_or_a_view_after_entry_n(
+    capsys: pytest.CaptureFixture[str], game_id: str, tmp_path: Path
+) -> None:
+    from islandgames import History
+
+    path = _saved_log(tmp_path, game_id)
+    log = read_log(path)
+    history = History(log)
+    n = len(log.entries) // 2
+    capsys.readouterr()
+    code, out, _ = _run(capsys, "replay", str(path), "--at", str(n), "--json")
+    assert code == 0 and json.loads(out) == serde.to_wire(history.state_at(n))
+    code, out, _ = _run(capsys, "replay", str(path), "--at", str(n), "--seat", "0", "--json")
+    assert code == 0 and json.loads(out) == serde.to_wire(history.view_at(n, 0))
+    code, out, _ = _run(capsys, "replay", str(path), "--at", "0")
+    assert code == 0 and "after entry 0" in out and log.header.initial_state_hash[:12] in out
+    code, out, _ = _run(capsys, "replay", str(path), "--at", str(n), "--seat", "0")
+    assert code == 0 and out.count(f"after entry {n} of {len(log.entries)}: view of seat 0") == 1
+    assert "view of seat 0: view of seat 0" not in out
+    code, _, err = _run(capsys, "replay", str(path), "--at", str(len(log.entries) + 1))
+    assert code == 2 and f"entries 0..{len(log.entries)}" in err
+
+
+@pytest.mark.parametrize("game_id", ["friday", "gozer"])
+def test_replay_fork_then_play_resume_round_trip(
+    capsys: pytest.CaptureFixture[str], game_id: str, tmp_path: Path
+) -> None:
+    from islandgames import verify_fork
+    from islandgames.cli import seed_file
+
+    path = _saved_log(tmp_path, game_id)
+    parent = read_log(path)
+    assert not seed_file(path).exists()  # the finished log has its seed
+    new = tmp_path / "fork.iglog"
+    k = len(parent.entries) // 2
+    capsys.readouterr()
+    code, out, _ = _run(capsys, "replay", str(path), "--fork", str(k), "--out", str(new))
+    assert code == 0 and "play --resume" in out
+    forked = read_log(new)
+    assert forked.header.parent is not None and forked.header.parent.seq == k
+    assert len(forked.entries) == k and forked.end is None
+    assert verify_fork(forked, parent).status == "unfinished"
+    code, out, _ = _run(capsys, "replay", str(new))
+    assert code == 0 and f"after entry {k}" in out  # the header shows the parent
+    code, out, _ = _run(capsys, "play", "--resume", str(new), "--watch")
+    assert code == 0 and f"resumed {new} after {k} action(s)" in out
+    done = read_log(new)
+    assert done.end is not None and done.entries[:k] == forked.entries
+    assert verify_fork(done, parent).status == "verified"
+    code, out, _ = _run(capsys, "replay", str(new), "--verify")
+    assert code == 0 and "VERIFIED" in out
+    code, _, err = _run(capsys, "play", "--resume", str(new))
+    assert code == 2 and "game is over" in err
+
+
+def test_replay_fork_and_resume_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _saved_log(tmp_path, "friday")
+    capsys.readouterr()
+    code, _, err = _run(capsys, "replay", str(path), "--fork", "2")
+    assert code == 2 and "--out" in err
+    code, _, err = _run(capsys, "replay", str(path), "--fork", "2", "--at", "1")
+    assert code == 2 and "not both" in err
+    code, _, err = _run(capsys, "replay", str(path), "--fork", "1", "--out", str(path))
+    assert code == 2 and "must not be" in err
+    # a game left early goes on from its --log (the seed kept in LOG.seed)
+    running = tmp_path / "left.iglog"
+    _stdin(monkeypatch, "1\n1\n")
+    assert main(["play", "friday", "--seed", "3", "--log", str(running)]) == 0
+    assert len(read_log(running).entries) == 2
+    other = tmp_path / "other.iglog"
+    other.write_bytes(running.read_bytes())  # without its seed file
+    capsys.readouterr()
+    code, _, err = _run(capsys, "play", "--resume", str(other))
+    assert code == 2 and "other.iglog.seed" in err and "--seed" in err
+    code, _, err = _run(capsys, "play", "--resume", str(other), "--seed", "4")
+    assert code == 2 and "commitment" in err
+    _stdin(monkeypatch, "1\n1\n1\n")
+    code, out, _ = _run(capsys, "play", "--resume", str(running))
+    assert code == 0 and "resumed" in out and "left the game after 5 action(s)" in out
+    resumed = read_log(running)
+    assert len(resumed.entries) == 5 and verify_log(resumed).status == "unfinished"
+    code, _, err = _run(capsys, "play", "gozer", "--resume", str(running))
+    assert code == 2 and "is a friday log" in err
 
 
 def test_replay_running_game_and_states(

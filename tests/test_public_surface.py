@@ -25,6 +25,12 @@ def _log() -> Any:
     return m.log()
 
 
+def _finished(m: Match) -> Any:
+    while m.outcome() is None:
+        m.act(0, m.legal_actions(0)[0])
+    return m.log()
+
+
 def _redacted(viewer: int | None) -> Any:
     return islandgames.redact_log(islandgames.get_game("friday"), 1, _log(), viewer)
 
@@ -70,6 +76,18 @@ CALLS: dict[str, Callable[[], bool]] = {
         islandgames.verify_redacted(_redacted(None), _log()).status == "verified"
     ),
     "redact_log": lambda: _redacted(0).viewer == 0,
+    "state_at": lambda: (
+        islandgames.state_at(_log(), 3) == list(_log().states(seed=1))[3]
+    ),
+    "fork": lambda: islandgames.fork(_log(), 2).seq == 2,
+    "verify_fork": lambda: (
+        islandgames.verify_fork(_finished(islandgames.fork(_log(), 2)), _log()).status
+        == "verified"
+    ),
+    "diff": lambda: (
+        islandgames.diff(_log().end, _log().end) == ()
+        and len(islandgames.diff(*list(_log().states(seed=1))[:2])) > 0
+    ),
 }
 
 

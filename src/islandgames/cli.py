@@ -51,6 +51,7 @@ from .core.errors import (
     UnknownGameError,
 )
 from .core.game import Game, Outcome, describe_action
+from .core.history import fork, state_at
 from .core.log import LogEntry, ReplayLog, Verification, read_log, seed_commitment, verify_log
 from .core.match import Match
 from .core.registry import game_ids, game_module, get_game, rules_versions
@@ -488,31 +489,104 @@ def _human_turn(
     return None if n == 0 else legal[n - 1]
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    game = _load_game(args.game)
-    config = _decode_config(game, _config_wire(game, args.config))
-    default_bot, per_seat = _parse_bots(game, [args.bot] if args.bot else None)
-    seed = args.seed if args.seed is not None else secrets.randbits(128)
+def seed_file(log_path: str | os.PathLike[str]) -> Path:
+    """The seed kept beside a log of a running game (``LOG.seed``: 64 hex digits), so
+    that ``play --resume LOG`` can go on. As secret as the seed while the game runs."""
+    path = Path(log_path)
+    return path.with_name(path.name + ".seed")
+
+
+def _write_seed(log_path: str | os.PathLike[str], seed: int) -> None:
+    path = seed_file(log_path)
     try:
-        initial = game.new(seed, config)
-    except InvalidConfigError as exc:
-        raise CliError(f"bad {game.info.id} config: {exc}") from exc
-    seats = game.seat_count(initial)
+        path.write_text(f"{seed:064x}\n", encoding="ascii")
+        path.chmod(0o600)
+    except OSError as exc:
+        raise CliError(f"cannot write {str(path)!r}: {exc.strerror}") from exc
+
+
+def _read_seed(log_path: str, log: ReplayLog) -> int:
+    path = seed_file(log_path)
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except OSError:
+        raise CliError(
+            f"{log_path}: the game is still running and there is no {path.name} beside it; "
+            "pass --seed"
+        ) from None
+    try:
+        seed = int(text, 16)
+    except ValueError:
+        raise CliError(f"{path}: not a hex seed") from None
+    if seed_commitment(seed) != log.header.seed_commitment:
+        raise CliError(f"{path}: the seed does not match the log's seed commitment")
+    return seed
+
+
+def _resumed(args: argparse.Namespace) -> tuple[Match, int]:
+    """``play --resume LOG``: the match of a running full log, replayed; it goes on
+    writing to LOG (or to ``--log FILE``)."""
+    path = args.resume
+    log = _read_log(path)
+    if args.game is not None and args.game != log.header.game:
+        raise CliError(f"{path} is a {log.header.game} log, not {args.game}")
+    if args.config is not None:
+        raise CliError("--config cannot be given with --resume (the log has its config)")
+    if log.viewer != "all":
+        raise CliError(f"{path} is a per-seat log; only a full log can be resumed")
+    if log.end is not None:
+        raise CliError(f"{path}: the game is over (the log has its end record); nothing to resume")
+    seed = args.seed if args.seed is not None else _read_seed(path, log)
+    if seed_commitment(seed) != log.header.seed_commitment:
+        raise CliError("--seed does not match the log's seed commitment")
+    target = args.log or path
+    try:
+        m = Match.from_log(log, seed, log_path=target)
+    except OSError as exc:
+        raise CliError(f"cannot write log {target!r}: {exc.strerror}") from exc
+    if target != path:
+        _write_seed(target, seed)
+    args.log = target
+    return m, seed
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if args.resume is not None:
+        m, seed = _resumed(args)
+        game = m.game
+        seats = game.seat_count(m.state)
+    else:
+        if args.game is None:
+            raise CliError("play: give a GAME, or --resume LOG")
+        game = _load_game(args.game)
+        config = _decode_config(game, _config_wire(game, args.config))
+        seed = args.seed if args.seed is not None else secrets.randbits(128)
+        try:
+            initial = game.new(seed, config)
+        except InvalidConfigError as exc:
+            raise CliError(f"bad {game.info.id} config: {exc}") from exc
+        seats = game.seat_count(initial)
+    default_bot, per_seat = _parse_bots(game, [args.bot] if args.bot else None)
     humans: tuple[int, ...] = () if args.watch else tuple(sorted(set(args.seat or [0])))
     for s in humans:
         if not 0 <= s < seats:
             raise CliError(f"--seat {s}: this {game.info.id} match has seats 0..{seats - 1}")
     bots = _bots_for(game.info.id, default_bot, per_seat, seats)
     rngs = {s: Rng.from_seed(seed, f"bot{s}") for s in range(seats)}
-    try:
-        m = Match(game, seed, config, log_path=args.log)
-    except OSError as exc:
-        raise CliError(f"cannot write log {args.log!r}: {exc.strerror}") from exc
+    if args.resume is None:
+        try:
+            m = Match(game, seed, config, log_path=args.log)
+        except OSError as exc:
+            raise CliError(f"cannot write log {args.log!r}: {exc.strerror}") from exc
+        if args.log:
+            _write_seed(args.log, seed)
     console = _out()
     who = ", ".join(map(str, humans)) if humans else "none (watching)"
     title = f"{game.info.title} ({game.info.id}, rules {game.info.rules_version})"
     shown_seed = f"; seed {seed}" if args.seed is not None else ""
     console.print(_t(f"{title}, {seats} seat(s); you play: {who}; bots: the rest{shown_seed}"))
+    if args.resume is not None:
+        console.print(_t(f"resumed {args.resume} after {m.seq} action(s)"))
     viewer = humans[0] if len(humans) == 1 else None
     try:
         while (outcome := m.outcome()) is None:
@@ -549,6 +623,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                 _render_view(game, m.view(s), f"final view of {_seat_label(game, m.state, s)}"),
                 soft_wrap=False,
             )
+    if args.log:
+        seed_file(args.log).unlink(missing_ok=True)  # the log's end record has the seed now
     console.print(_outcome_table(game, outcome))
     console.print(
         _t(f"{m.seq} actions; seed {seed}" + (f"; log written to {args.log}" if args.log else ""))
@@ -997,6 +1073,17 @@ def _print_header(console: Console, log: ReplayLog, path: str) -> None:
         ("redaction", viewer),
         ("seed commitment", h.seed_commitment),
         ("initial state", h.initial_state_hash),
+        *(
+            ()
+            if h.parent is None
+            else (
+                (
+                    "forked from",
+                    f"match {h.parent.match or '(a library log)'} after entry "
+                    f"{h.parent.seq}, chain hash {h.parent.chain_hash}",
+                ),
+            )
+        ),
         ("entries", str(len(log.entries))),
         ("end", "game over, seed revealed" if log.end is not None else "running (no end record)"),
     ):
@@ -1006,6 +1093,10 @@ def _print_header(console: Console, log: ReplayLog, path: str) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     log = _read_log(args.log)
+    if args.at is not None or args.fork is not None:
+        return _time_travel(log, args)
+    if args.out is not None or args.json:
+        raise CliError("--out needs --fork, and --json needs --at")
     console = _out()
     _print_header(console, log, args.log)
     need_replay = args.show_states or args.seat is not None
@@ -1028,6 +1119,69 @@ def cmd_replay(args: argparse.Namespace) -> int:
         console.print(_t("outcome: " + json.dumps(log.end.outcome, separators=(",", ":"))))
     if args.verify:
         return _print_verdict(console, log, verify_log(log))
+    return EXIT_OK
+
+
+def _time_travel(log: ReplayLog, args: argparse.Namespace) -> int:
+    """``replay LOG --at N`` (the state, or seat K's view, after entry N) and
+    ``replay LOG --fork N --out NEW`` (the forked match's log)."""
+    if args.at is not None and args.fork is not None:
+        raise CliError("give --at N or --fork N, not both")
+    if args.verify or args.show_states:
+        raise CliError("--at and --fork go without --verify and --show-states")
+    if log.viewer != "all":
+        raise CliError(f"{args.log} is a per-seat log; --at and --fork need the full log")
+    n = len(log.entries)
+    seq = args.at if args.at is not None else args.fork
+    if not 0 <= seq <= n:
+        flag = "--at" if args.at is not None else "--fork"
+        raise CliError(f"{flag} {seq}: the log has entries 0..{n}")
+    seed = _log_seed(log, args.seed)
+    if args.fork is not None:
+        if args.out is None:
+            raise CliError("--fork needs --out NEW.iglog")
+        if args.seat is not None or args.json:
+            raise CliError("--seat and --json go with --at, not --fork")
+        if Path(args.out).resolve() == Path(args.log).resolve():
+            raise CliError("--out must not be the log being forked")
+        try:
+            m = fork(log, seq, seed, log_path=args.out)
+        except ReplayDivergenceError as exc:
+            raise _Diverged(str(exc)) from exc
+        except OSError as exc:
+            raise CliError(f"cannot write {args.out!r}: {exc.strerror}") from exc
+        m.close()
+        over = m.outcome() is not None
+        if not over:
+            _write_seed(args.out, seed)
+        assert m.header.parent is not None
+        console = _out()
+        console.print(_t(
+            f"forked {args.log} after entry {seq} of {n}: wrote {args.out} ({m.seq} entries; "
+            f"parent chain hash {m.header.parent.chain_hash})"
+        ))  # fmt: skip
+        if over:
+            console.print(_t("the game is already over at that entry: nothing to play"))
+        else:
+            console.print(_t(
+                f"the seed is in {seed_file(args.out)}; go on with: "
+                f"islandgames play --resume {args.out}"
+            ))  # fmt: skip
+        return EXIT_OK
+    if args.out is not None:
+        raise CliError("--out goes with --fork")
+    game = _log_game(log)
+    if args.seat is not None and not 0 <= args.seat < log.header.seats:
+        raise CliError(f"--seat {args.seat}: the log has seats 0..{log.header.seats - 1}")
+    try:
+        state = state_at(log, seq, seed)
+    except ReplayDivergenceError as exc:
+        raise _Diverged(str(exc)) from exc
+    shown = state if args.seat is None else game.view(state, args.seat)
+    if args.json:
+        _print_json(serde.to_wire(shown))
+        return EXIT_OK
+    _show_state(_out(), game, state, args.seat, f"after entry {seq} of {n}")
     return EXIT_OK
 
 
@@ -1199,7 +1353,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a game in the terminal against bots: your seat's view and numbered "
         "legal actions are shown; type a number (q or end of input leaves).",
     )
-    p.add_argument("game", metavar="GAME", help="game id (see 'islandgames games')")
+    p.add_argument(
+        "game", metavar="GAME", nargs="?", help="game id (see 'islandgames games')"
+    )
+    p.add_argument(
+        "--resume",
+        metavar="LOG",
+        help="go on with the running game of a full log (e.g. one written by replay "
+        "--fork, or a --log left early); its seed is read from LOG.seed unless --seed is "
+        "given; the log goes on being written to LOG (or --log FILE)",
+    )
     p.add_argument("--seed", type=_parse_seed, help="seed (default: fresh from the OS)")
     p.add_argument("--config", metavar="JSON", help=cfg_help)
     p.add_argument(
@@ -1213,7 +1376,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot", metavar="NAME", help="bot for the other seats (default random), or SEAT=NAME"
     )
     p.add_argument("--watch", action="store_true", help="bots play every seat; print each step")
-    p.add_argument("--log", metavar="FILE", help="write the replay log to FILE as the game goes")
+    p.add_argument(
+        "--log",
+        metavar="FILE",
+        help="write the replay log to FILE as the game goes (and the seed to FILE.seed, "
+        "for --resume)",
+    )
     p.add_argument(
         "--delay",
         type=_delay,
@@ -1298,6 +1466,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seed", type=_parse_seed, help="the seed, to replay a log whose game is not over"
     )
+    p.add_argument(
+        "--at",
+        type=_non_negative,
+        metavar="N",
+        help="print the state (or with --seat K, seat K's view) after entry N (0: the "
+        "initial state) instead of the log",
+    )
+    p.add_argument("--json", action="store_true", help="with --at: print the wire form as JSON")
+    p.add_argument(
+        "--fork",
+        type=_non_negative,
+        metavar="N",
+        help="write the log of a new match going on from the state after entry N to --out "
+        "(its header names this log as its parent; play --resume continues it)",
+    )
+    p.add_argument("--out", metavar="FILE", help="with --fork: the forked log to write")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser(

@@ -32,6 +32,7 @@ from typing import IO, Any, Literal
 
 import attrs
 import msgpack
+from cattrs.gen import make_dict_unstructure_fn
 
 from . import serde
 from .errors import DecodeError, IllegalActionError, InvalidConfigError, LogFormatError
@@ -47,6 +48,7 @@ __all__ = [
     "LogEnd",
     "LogEntry",
     "LogHeader",
+    "LogParent",
     "ReplayLog",
     "Verdict",
     "Verification",
@@ -56,6 +58,7 @@ __all__ = [
     "read_log",
     "record_list",
     "seed_commitment",
+    "verify_fork",
     "verify_log",
     "verify_redacted",
     "write_log",
@@ -94,8 +97,27 @@ def _is_hex64(value: Any) -> bool:
         return False
 
 
+#: The longest ``parent.match`` id a reader accepts.
+MAX_MATCH_ID = 128
+
+
+@attrs.frozen(slots=True)
+class LogParent:
+    """Where a forked log comes from: the parent's ``match`` id (``""`` for a log forked
+    in the library, with no service match id), the ``seq`` it was forked after and the
+    parent's ``chain_hash`` at that seq (its header chain for seq 0)."""
+
+    match: str
+    seq: int
+    chain_hash: str
+
+
 @attrs.frozen(slots=True)
 class LogHeader:
+    """The header of a log. ``parent`` names the log it was forked from (None for a log
+    that is not a fork: then the key is absent from the record, so such headers keep the
+    bytes they always had)."""
+
     format: str
     format_version: int
     engine_version: str
@@ -105,6 +127,18 @@ class LogHeader:
     seats: int
     seed_commitment: str
     initial_state_hash: str
+    parent: LogParent | None = None
+
+
+def _unstructure_header(header: LogHeader) -> dict[str, Any]:
+    out = _header_base(header)
+    if header.parent is None:
+        del out["parent"]
+    return out
+
+
+_header_base = make_dict_unstructure_fn(LogHeader, serde.converter)
+serde.converter.register_unstructure_hook(LogHeader, _unstructure_header)
 
 
 @attrs.frozen(slots=True)
@@ -137,7 +171,23 @@ class ReplayLog:
     @property
     def chain_hash(self) -> str:
         """The newest chain hash (the header's when there are no entries)."""
-        return self.entries[-1].chain_hash if self.entries else header_chain(self.header).hex()
+        return self.chain_hash_at(len(self.entries))
+
+    def chain_hash_at(self, seq: int) -> str:
+        """The chain hash after entry ``seq`` (0: the header's)."""
+        if not 0 <= seq <= len(self.entries):
+            raise IndexError(f"seq {seq} outside 0..{len(self.entries)}")
+        return self.entries[seq - 1].chain_hash if seq else header_chain(self.header).hex()
+
+    def states(self, seed: int | None = None) -> Iterator[Any]:
+        """Every state of a full log in order: the initial state, then the state after
+        each entry (``len(entries) + 1`` states), replayed under the header's rules
+        version. The seed comes from the end record, or must be given for a game still
+        running. Each state's hash is checked against the log as it is replayed
+        (:class:`ReplayDivergenceError` at the first that differs)."""
+        from .history import replay_states  # late: history imports this module
+
+        return replay_states(self, seed)
 
 
 @attrs.frozen(slots=True)
@@ -241,7 +291,12 @@ def next_chain(prev: bytes, seat: int, commitment: str, state_hash: str) -> byte
 
 
 def make_header(
-    game: AnyGame, seed: int, config: Any, initial_state: Any, engine_version: str
+    game: AnyGame,
+    seed: int,
+    config: Any,
+    initial_state: Any,
+    engine_version: str,
+    parent: LogParent | None = None,
 ) -> LogHeader:
     return LogHeader(
         format=FORMAT,
@@ -253,6 +308,7 @@ def make_header(
         seats=game.seat_count(initial_state),
         seed_commitment=seed_commitment(seed),
         initial_state_hash=serde.state_hash(initial_state),
+        parent=parent,
     )
 
 
@@ -435,7 +491,12 @@ def _check_depth(value: Any, where: str, depth: int = 1) -> None:
                 stack.append((child, depth + 1))
 
 
-_HEADER_KEYS = ("type", *(f.name for f in attrs.fields(LogHeader)), "viewer")
+_HEADER_KEYS = (
+    "type", *(f.name for f in attrs.fields(LogHeader) if f.name != "parent"), "viewer"
+)
+#: The keys of a forked log's header: ``parent`` just before ``viewer``.
+_FORK_HEADER_KEYS = (*_HEADER_KEYS[:-1], "parent", "viewer")
+_PARENT_KEYS = tuple(f.name for f in attrs.fields(LogParent))
 _ENTRY_KEYS = ("type", *(f.name for f in attrs.fields(LogEntry)))
 _END_KEYS = ("type", *(f.name for f in attrs.fields(LogEnd)))
 
@@ -510,7 +571,8 @@ class _Builder:
     def _header(self, record: dict[str, Any], where: str) -> bytes:
         from .registry import get_game  # late: the registry imports the games
 
-        _keys(record, _HEADER_KEYS, where)
+        keys = _FORK_HEADER_KEYS if "parent" in record else _HEADER_KEYS
+        _keys(record, keys, where)
         fmt = record["format"]
         if fmt != FORMAT:
             raise LogFormatError(f"{where}: not an islandgames log (format {_shown(fmt)})")
@@ -520,7 +582,9 @@ class _Builder:
                 f"{where}: unsupported log format_version {_shown(version)} "
                 f"(this engine reads {FORMAT_VERSION})"
             )
-        body = {k: record[k] for k in _HEADER_KEYS[1:-1]}
+        body = {k: record[k] for k in keys[1:-1]}
+        if "parent" in body:
+            _parent(body["parent"], where)
         header = _typed(body, LogHeader, where)
         for name in ("seed_commitment", "initial_state_hash"):
             _hex(getattr(header, name), f"{where}: {name}")
@@ -593,6 +657,24 @@ class _Builder:
         return serde.packb(_end_record(end))
 
 
+def _parent(value: Any, where: str) -> None:
+    """A header's ``parent``: a map of exactly match (str), seq (int >= 0), chain_hash."""
+    if type(value) is not dict or len(value) != 3 or any(k not in value for k in _PARENT_KEYS):
+        raise LogFormatError(
+            f"{where}: parent must be a map with exactly the keys {', '.join(_PARENT_KEYS)}, "
+            f"got {_shown(value)}"
+        )
+    match, seq = value["match"], value["seq"]
+    if type(match) is not str or len(match) > MAX_MATCH_ID:
+        raise LogFormatError(
+            f"{where}: parent.match must be a str of at most {MAX_MATCH_ID} characters, "
+            f"got {_shown(match)}"
+        )
+    if type(seq) is not int or not 0 <= seq <= serde.MAX_SAFE_INT:
+        raise LogFormatError(f"{where}: parent.seq must be an int >= 0, got {_shown(seq)}")
+    _hex(value["chain_hash"], f"{where}: parent.chain_hash")
+
+
 def _viewer_ok(viewer: Any, seats: int) -> bool:
     return (
         (type(viewer) is str and viewer == "all")
@@ -663,6 +745,11 @@ def verify_log(log: ReplayLog) -> Verification:
         return _diverged(
             log, 0, "viewer", f"'all', None or a seat 0..{h.seats - 1}", _shown(log.viewer)
         )
+    if h.parent is not None:
+        try:
+            _parent(serde.to_wire(h.parent), "header")
+        except (LogFormatError, TypeError) as exc:
+            return _diverged(log, 0, "parent", "a parent of match, seq, chain_hash", str(exc))
     try:
         chain = header_chain(h)
     except Exception as exc:  # a header built in Python with values the wire cannot hold
@@ -723,7 +810,7 @@ def _replay(game: AnyGame, log: ReplayLog, shown: list[Any]) -> Verification:
         state = game.new(seed, config)
     except (DecodeError, InvalidConfigError) as exc:
         return _diverged(log, 0, "config", "a valid config", str(exc))
-    expected = make_header(game, seed, config, state, h.engine_version)
+    expected = make_header(game, seed, config, state, h.engine_version, h.parent)
     if expected != h:
         for f in attrs.fields(LogHeader):
             mine, theirs = getattr(expected, f.name), getattr(h, f.name)
@@ -849,6 +936,67 @@ def verify_redacted(redacted: ReplayLog, full: ReplayLog) -> Verification:
             return _diverged(redacted, r.seq, "redaction", *problem)
     outcome = whole.outcome if redacted.end is not None else None
     return Verification("verified", n, redacted.viewer, None, outcome)
+
+
+def verify_fork(fork: ReplayLog, parent: ReplayLog) -> Verification:
+    """The verdict on a forked log checked against the log it was forked from.
+
+    Both logs must verify on their own (a divergence of the parent is reported with
+    ``what`` starting with ``"parent log: "``). Then the lineage: the fork's header
+    names a parent (``header.parent``), it is the parent's header in every field but
+    ``engine_version`` and ``parent`` (same game, rules version, config, seats, seed
+    commitment and initial state), the parent's chain hash after entry ``parent.seq``
+    is the one named, and the fork's first ``parent.seq`` entries carry the parent's
+    seats, action commitments and state hashes (and, where both show them, the same
+    actions and salts). A lineage divergence has ``what`` starting with ``"lineage: "``
+    (seq 0 for the header). Otherwise the verdict is the fork's own: ``verified``, or
+    ``unfinished`` while the fork's game is still running."""
+    n = len(fork.entries)
+    link = fork.header.parent
+    if link is None:
+        return _diverged(fork, 0, "lineage: parent", "a header naming its parent", "none")
+    whole = verify_log(parent)
+    if whole.status == "diverged":
+        assert whole.divergence is not None
+        div = attrs.evolve(whole.divergence, what="parent log: " + whole.divergence.what)
+        return Verification("diverged", n, fork.viewer, div, None)
+    own = verify_log(fork)
+    if own.status == "diverged":
+        return own
+    for f in attrs.fields(LogHeader):
+        if f.name in ("engine_version", "parent"):
+            continue
+        mine, theirs = getattr(fork.header, f.name), getattr(parent.header, f.name)
+        if mine != theirs:
+            return _diverged(fork, 0, f"lineage: {f.name}", _shown(theirs), _shown(mine))
+    if link.seq > len(parent.entries):
+        return _diverged(
+            fork, 0, "lineage: parent.seq", f"at most {len(parent.entries)} (the parent's "
+            "entries)", str(link.seq),
+        )  # fmt: skip
+    at = parent.chain_hash_at(link.seq)
+    if at != link.chain_hash:
+        return _diverged(fork, 0, "lineage: parent.chain_hash", at, link.chain_hash)
+    if link.seq > n:
+        return _diverged(
+            fork, n + 1, "lineage: entry", "the parent's entry (a fork holds the parent's "
+            "first parent.seq entries)", "none",
+        )  # fmt: skip
+    for mine_e, theirs_e in zip(fork.entries[: link.seq], parent.entries, strict=False):
+        for name in ("seat", "action_commitment", "state_hash"):
+            if getattr(mine_e, name) != getattr(theirs_e, name):
+                return _diverged(
+                    fork, mine_e.seq, f"lineage: {name}", str(getattr(theirs_e, name)),
+                    str(getattr(mine_e, name)),
+                )  # fmt: skip
+        if mine_e.salt is not None and theirs_e.salt is not None:
+            for name in ("salt", "action"):
+                if getattr(mine_e, name) != getattr(theirs_e, name):
+                    return _diverged(
+                        fork, mine_e.seq, f"lineage: {name}", _shown(getattr(theirs_e, name)),
+                        _shown(getattr(mine_e, name)),
+                    )  # fmt: skip
+    return own
 
 
 def _states(game: AnyGame, seed: int, full: ReplayLog, upto: int) -> Iterator[tuple[Any, Any]]:

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
+
+import attrs
 
 from .._version import __version__
 from . import serde
@@ -25,10 +28,12 @@ from .log import (
     LogEnd,
     LogEntry,
     LogHeader,
+    LogParent,
     ReplayLog,
     header_chain,
     make_entry,
     make_header,
+    next_chain,
     read_log,
     write_log,
 )
@@ -43,7 +48,7 @@ class Match:
     ``game`` is a game id (its newest rules, or ``rules_version``) or a game object.
     ``seed`` defaults to 128 bits from the OS. With ``log_path``, every record is
     appended to that file (and flushed) as it is made, so a crash loses nothing that
-    was acknowledged.
+    was acknowledged; :meth:`rewind` rewrites that file to the rewound log.
     """
 
     def __init__(
@@ -73,9 +78,52 @@ class Match:
         self._entries: list[LogEntry] = []
         self._chain = header_chain(self.header)
         self._file: IO[bytes] | None = None
+        self._log_path: Path | None = None
         if log_path is not None:
-            self._file = open(log_path, "wb")  # noqa: SIM115 - closed in close()/end
-            self._append({"type": "header", **serde.to_wire(self.header), "viewer": "all"})
+            self._open(Path(log_path))
+
+    def _open(self, path: Path) -> None:
+        self._log_path = path
+        self._file = open(path, "wb")  # noqa: SIM115 - closed in close()/end
+        self._append({"type": "header", **serde.to_wire(self.header), "viewer": "all"})
+
+    @classmethod
+    def _adopt(
+        cls,
+        game: Game[Any, Any, Any, Any],
+        seed: int,
+        config: Any,
+        parent: LogParent,
+        entries: Sequence[LogEntry],
+        state: Any,
+        log_path: str | os.PathLike[str] | None,
+    ) -> Match:
+        """A match whose header names ``parent`` and whose log starts with ``entries``
+        (seats, actions, salts, commitments and state hashes kept, the chain recomputed
+        under the new header), now at ``state`` (the state after the last of them)."""
+        m = cls(game, seed, config)
+        m.header = attrs.evolve(m.header, parent=parent)
+        m._chain = header_chain(m.header)
+        if log_path is not None:
+            m._open(Path(log_path))
+        for e in entries:
+            m._push(attrs.evolve(e, chain_hash=next_chain(
+                m._chain, e.seat, e.action_commitment, e.state_hash
+            ).hex()))  # fmt: skip
+        m.state = state
+        m._finish_if_over()
+        return m
+
+    def _push(self, entry: LogEntry) -> None:
+        self._entries.append(entry)
+        self._chain = bytes.fromhex(entry.chain_hash)
+        self._append({"type": "entry", **serde.to_wire(entry)})
+
+    def _finish_if_over(self) -> None:
+        outcome = self.game.outcome(self.state)
+        if outcome is not None and self._file is not None:
+            self._append({"type": "end", **serde.to_wire(self._end(outcome))})
+            self._close_file()
 
     # --- playing ---------------------------------------------------------------------
 
@@ -109,15 +157,47 @@ class Match:
         entry = make_entry(
             self.game, self.seed, self._chain, self.seq + 1, seat, action, serde.state_hash(new)
         )
-        self._entries.append(entry)
-        self._chain = bytes.fromhex(entry.chain_hash)
         self.state = new
-        self._append({"type": "entry", **serde.to_wire(entry)})
-        outcome = self.game.outcome(new)
-        if outcome is not None:
-            self._append({"type": "end", **serde.to_wire(self._end(outcome))})
-            self.close()
+        self._push(entry)
+        self._finish_if_over()
         return new
+
+    def rewind(self, seq: int) -> Any:
+        """Go back to the state after entry ``seq`` (0: the initial state); the entries
+        after it are dropped, and the match plays on from there. Returns that state.
+
+        The state is found by replaying the first ``seq`` actions from the initial
+        state (states are immutable, so nothing played since can have changed them).
+        A match writing a log file (``log_path``) rewrites it, atomically, to exactly
+        the rewound log, and goes on appending to it; after :meth:`close` the file is
+        left alone. The rewound match's log is byte for byte the log of a match that
+        played only those ``seq`` actions."""
+        if type(seq) is not int or not 0 <= seq <= self.seq:
+            raise ValueError(f"rewind to seq {seq!r}: the match has seqs 0..{self.seq}")
+        state = self.game.new(self.seed, self.config)
+        for e in self._entries[:seq]:
+            assert e.action is not None
+            state = self.game.apply(state, e.seat, self.game.decode_action(e.action))
+        if serde.state_hash(state) != (
+            self._entries[seq - 1].state_hash if seq else self.header.initial_state_hash
+        ):  # pragma: no cover - apply is deterministic
+            raise ReplayDivergenceError(f"rewind: entry {seq} does not reproduce", seq)
+        del self._entries[seq:]
+        self._chain = (
+            bytes.fromhex(self._entries[-1].chain_hash) if seq else header_chain(self.header)
+        )
+        self.state = state
+        if self._log_path is not None:
+            self._rewrite(self._log_path)
+        return state
+
+    def _rewrite(self, path: Path) -> None:
+        """Write the whole log to ``path`` atomically; go on appending to it."""
+        self._close_file()
+        self._log_path = path
+        write_log(self.log(), path)
+        if self.outcome() is None:
+            self._file = open(path, "ab")  # noqa: SIM115 - closed in close()/end
 
     def _end(self, outcome: Outcome) -> LogEnd:
         return LogEnd(seed=f"{self.seed:064x}", outcome=serde.to_wire(outcome))
@@ -145,6 +225,11 @@ class Match:
             self._file.flush()
 
     def close(self) -> None:
+        """Stop writing the log file (if any); the match itself can go on in memory."""
+        self._close_file()
+        self._log_path = None
+
+    def _close_file(self) -> None:
         if self._file is not None:
             self._file.close()
             self._file = None
@@ -152,11 +237,19 @@ class Match:
     # --- replay ------------------------------------------------------------------------
 
     @classmethod
-    def from_log(cls, log: ReplayLog | str | os.PathLike[str], seed: int | None = None) -> Match:
+    def from_log(
+        cls,
+        log: ReplayLog | str | os.PathLike[str],
+        seed: int | None = None,
+        *,
+        log_path: str | os.PathLike[str] | None = None,
+    ) -> Match:
         """Rebuild a match by replaying a full log, under the rules version it was
-        recorded with. The seed comes from the log's end record or, for a game still
-        running, must be given. Raises :class:`ReplayDivergenceError` at the first entry
-        that does not reproduce."""
+        recorded with (a forked log keeps its header's ``parent``). The seed comes from
+        the log's end record or, for a game still running, must be given. Raises
+        :class:`ReplayDivergenceError` at the first entry that does not reproduce.
+        With ``log_path`` (which may be the file the log was read from), the rebuilt
+        log is written there atomically once replayed, and every later action appended."""
         if not isinstance(log, ReplayLog):
             log = read_log(Path(log))
         if seed is None:
@@ -165,6 +258,9 @@ class Match:
             seed = int(log.end.seed, 16)
         game = get_game(log.header.game, log.header.rules_version)
         m = cls(game, seed, game.decode_config(log.header.config))
+        if log.header.parent is not None:
+            m.header = attrs.evolve(m.header, parent=log.header.parent)
+            m._chain = header_chain(m.header)
         if serde.canonical_bytes(m.header) != serde.canonical_bytes(
             _same_version(log.header, m.header)
         ):
@@ -178,6 +274,8 @@ class Match:
                 raise ReplayDivergenceError(f"entry {e.seq}: {exc}", e.seq) from exc
             if m._entries[-1] != e:
                 raise ReplayDivergenceError(f"entry {e.seq}: hashes differ from the log", e.seq)
+        if log_path is not None:
+            m._rewrite(Path(log_path))
         return m
 
 
