@@ -181,9 +181,9 @@ class Odds(Game[OddsState, OddsAction, OddsView, OddsConfig]):
 ODDS = Odds()
 
 
-def _svg(state: OddsState | None) -> str:
+def _svg(state: OddsState | None, seat: int | None = None) -> str:
     label = "board" if state is None else f"round {state.round} scores {state.scores}"
-    return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{label}</text></svg>'
+    return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{label} as {seat}</text></svg>'
 
 
 def _view_text(view: OddsView) -> str:
@@ -662,7 +662,7 @@ def test_render_board_and_log_steps(
     capsys: pytest.CaptureFixture[str], toy: str, tmp_path: Path
 ) -> None:
     code, out, _ = _run(capsys, "render", toy)
-    assert code == 0 and "<text>board</text>" in out
+    assert code == 0 and "<text>board as None</text>" in out
     path = _saved_log(tmp_path, toy, seed=3)
     svg = tmp_path / "step.svg"
     code, _, err = _run(capsys, "render", toy, "--log", str(path), "--step", "2", "--out", str(svg))
@@ -673,6 +673,32 @@ def test_render_board_and_log_steps(
     assert code == 2 and "steps 0..4" in err
     code, _, err = _run(capsys, "render", toy, "--step", "1")
     assert code == 2 and "--step needs --log" in err
+    code, out, _ = _run(capsys, "render", toy, "--log", str(path), "--seat", "1")
+    assert code == 0 and "as 1</text>" in out
+    code, out, _ = _run(capsys, "render", toy, "--log", str(path))
+    assert code == 0 and "as None</text>" in out  # a spectator by default
+    code, _, err = _run(capsys, "render", toy, "--log", str(path), "--seat", "2")
+    assert code == 2 and "seats 0..1" in err
+
+
+@pytest.mark.parametrize("game_id", ["forbidden-island", "not-alone"])
+def test_render_draws_a_seats_view(
+    capsys: pytest.CaptureFixture[str], game_id: str, tmp_path: Path
+) -> None:
+    from islandgames.core.registry import game_module
+
+    path = _saved_log(tmp_path, game_id)
+    log = read_log(path)
+    state = list(log.states())[-1]
+    pictures = {}
+    for seat in (None, 0, 1):
+        capsys.readouterr()
+        extra = [] if seat is None else ["--seat", str(seat)]
+        code, out, _ = _run(capsys, "render", game_id, "--log", str(path), *extra)
+        assert code == 0 and out.startswith("<svg")
+        assert out.rstrip("\n") == game_module(game_id).render_svg(state, seat).rstrip("\n")
+        pictures[seat] = out
+    assert len(set(pictures.values())) == 3  # each seat sees its own picture
 
 
 # --- rendering helpers ---------------------------------------------------------------

@@ -6,7 +6,9 @@ package may add two optional hooks next to its ``GAME``:
 
 * ``render_view(view) -> rich renderable | str``: how ``play`` shows a seat's view
   (default: a generic tree of the view's wire form);
-* ``render_svg(state | None) -> str``: the picture ``render`` writes.
+* ``render_svg(state | None, seat=None) -> str``: the picture ``render`` writes, as
+  ``seat`` sees the state (None: a spectator) for a game with hidden information (a
+  game without any may leave ``seat`` out).
 
 User errors (unknown game, bad config JSON, unreadable log, bad arguments) print one
 line on stderr and exit 2; a replay divergence exits 1.
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import json
 import math
 import multiprocessing
@@ -1298,7 +1301,16 @@ def cmd_render(args: argparse.Namespace) -> int:
             state = after
     elif args.step is not None:
         raise CliError("--step needs --log")
-    svg = hook(state)
+    seats = game.info.max_seats if state is None else game.seat_count(state)
+    if args.seat is not None and args.seat >= seats:
+        raise CliError(f"--seat {args.seat}: the match has seats 0..{seats - 1}")
+    if _takes_seat(hook):
+        # the picture never shows more than the seat (by default a spectator) may see
+        svg = hook(state, args.seat)
+    elif args.seat is not None:
+        raise CliError(f"{game.info.id}.render_svg draws no seat's view (it takes no seat)")
+    else:
+        svg = hook(state)
     if not isinstance(svg, str):
         raise CliError(f"{game.info.id}.render_svg returned {type(svg).__name__}, not str")
     if args.out is None or args.out == "-":
@@ -1310,6 +1322,14 @@ def cmd_render(args: argparse.Namespace) -> int:
             raise CliError(f"cannot write {args.out!r}: {exc.strerror}") from exc
         _err().print(_t(f"wrote {args.out} ({len(svg)} characters)"))
     return EXIT_OK
+
+
+def _takes_seat(hook: Callable[..., Any]) -> bool:
+    try:
+        params = inspect.signature(hook).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        return False
+    return "seat" in params or len(params) >= 2
 
 
 # --- the parser ------------------------------------------------------------------------------
@@ -1488,7 +1508,7 @@ def build_parser() -> argparse.ArgumentParser:
         "render",
         help="write a game's SVG picture",
         description="Write the SVG of the bare board, or of a log's state after step N, "
-        "for games whose package provides render_svg.",
+        "as a seat or a spectator sees it, for games whose package provides render_svg.",
     )
     p.add_argument("game", metavar="GAME", help="game id")
     p.add_argument("--log", metavar="FILE", help="replay this log")
@@ -1499,6 +1519,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="entries to replay (default: all; 0: the initial state)",
     )
     p.add_argument("--seed", type=_parse_seed, help="the seed, for a log whose game is not over")
+    p.add_argument(
+        "--seat",
+        type=_non_negative,
+        metavar="K",
+        help="draw what seat K sees (default: what a spectator sees)",
+    )
     p.add_argument("--out", metavar="FILE", help="output file (default: stdout)")
     p.set_defaults(func=cmd_render)
 

@@ -24,7 +24,7 @@ from . import rules
 from .actions import Action
 from .contract import INFO, RULES, ForbiddenIslandConfig, ForbiddenIslandRules
 from .state import ForbiddenIslandState
-from .view import ForbiddenIslandView, resample_hidden, view
+from .view import ForbiddenIslandView, render_svg, render_view, resample_hidden, view
 
 #: Forbidden Island under every rules version: the kit's one Game class serves it.
 DEFINITION: kit.Definition[
@@ -68,4 +68,6 @@ __all__ = [
     "ForbiddenIslandConfig",
     "ForbiddenIslandGame",
     "ForbiddenIslandRules",
+    "render_svg",
+    "render_view",
 ]

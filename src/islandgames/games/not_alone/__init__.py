@@ -26,7 +26,7 @@ from . import rules
 from .actions import Action
 from .contract import INFO, RULES, NotAloneConfig, NotAloneRules
 from .state import NotAloneState, state_class
-from .view import NotAloneView, redact_action, resample_hidden, view
+from .view import NotAloneView, redact_action, render_svg, render_view, resample_hidden, view
 
 #: Not Alone on the rules kit: every step under its kit name.
 DEFINITION: kit.Definition[NotAloneState, Action, NotAloneView, NotAloneConfig, NotAloneRules]
@@ -70,4 +70,6 @@ __all__ = [
     "NotAloneConfig",
     "NotAloneGame",
     "NotAloneRules",
+    "render_svg",
+    "render_view",
 ]

@@ -1,0 +1,292 @@
+"""Pictures of the games: SVG drawings and terminal text, drawn from a seat's view.
+
+Every function here is pure: the same input gives the same bytes (no clocks, no
+randomness, no dictionary-order surprises, one number format). The pictures use no
+``<defs>``, ids or external references, so several of them can sit in one HTML page
+and none of them fetches anything.
+
+The shared helpers:
+
+>>> num(3), num(2.50), num(1 / 3), num(-0.0)
+('3', '2.5', '0.33', '0')
+>>> text(10, 20, "Fools' Landing & <co>", size=11)
+'<text x="10" y="20" font-size="11">Fools&#x27; Landing &amp; &lt;co&gt;</text>'
+>>> svg_document(40, 30, [rect(0, 0, 40, 30, fill="#fff")], title="a & b")[:61]
+'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30'
+>>> fit("abcdefghij", 6), wrap("one two three", 9, indent="  ")
+('abcde…', ['one two', '  three'])
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Sequence
+
+__all__ = [
+    "FONT",
+    "SVG_NS",
+    "Svg",
+    "circle",
+    "esc",
+    "fit",
+    "group",
+    "legend",
+    "line",
+    "num",
+    "rect",
+    "svg_document",
+    "text",
+    "wrap",
+]
+
+SVG_NS = "http://www.w3.org/2000/svg"
+#: one font stack for every picture (a sans-serif every system has)
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+#: the control characters XML 1.0 forbids (all below a space but tab and newline; a
+#: carriage return would be read back as a newline), mapped to nothing
+_CONTROL = {c: None for c in range(32) if chr(c) not in "\t\n"}
+
+
+def esc(s: object) -> str:
+    """``s`` as XML text or attribute value: ``& < > " '`` escaped, control characters
+    (which XML 1.0 forbids) dropped."""
+    out = (
+        str(s)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#x27;")
+    )
+    return out.translate(_CONTROL)
+
+
+def num(x: float) -> str:
+    """A coordinate: integers as they are, others rounded to 2 decimals, trailing zeros
+    dropped, never ``-0``."""
+    if isinstance(x, int):
+        return str(x)
+    s = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def _attrs(pairs: Iterable[tuple[str, object]]) -> str:
+    out = []
+    for k, v in pairs:
+        if v is None:
+            continue
+        if isinstance(v, int | float) and not isinstance(v, bool):
+            v = num(v)
+        out.append(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"')
+    return "".join(out)
+
+
+def _data(data: dict[str, object] | None) -> list[tuple[str, object]]:
+    # data attributes: sorted, so the bytes never depend on the caller's order
+    return [(f"data-{k}", v) for k, v in sorted((data or {}).items())]
+
+
+def text(
+    x: float,
+    y: float,
+    s: object,
+    *,
+    size: float = 12,
+    anchor: str | None = None,
+    weight: str | None = None,
+    fill: str | None = None,
+    style: str | None = None,
+    cls: str | None = None,
+    data: dict[str, object] | None = None,
+) -> str:
+    """A ``<text>`` element holding ``s`` (escaped). ``anchor``: start, middle or end."""
+    a = _attrs(
+        [
+            ("x", x),
+            ("y", y),
+            ("font-size", size),
+            ("text-anchor", anchor),
+            ("font-weight", weight),
+            ("fill", fill),
+            ("font-style", style),
+            ("class", cls),
+            *_data(data),
+        ]
+    )
+    return f"<text{a}>{esc(s)}</text>"
+
+
+def rect(
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    fill: str = "none",
+    stroke: str | None = None,
+    stroke_width: float | None = None,
+    rx: float | None = None,
+    dash: str | None = None,
+    opacity: float | None = None,
+    cls: str | None = None,
+    data: dict[str, object] | None = None,
+) -> str:
+    a = _attrs(
+        [
+            ("x", x),
+            ("y", y),
+            ("width", w),
+            ("height", h),
+            ("rx", rx),
+            ("fill", fill),
+            ("stroke", stroke),
+            ("stroke-width", stroke_width),
+            ("stroke-dasharray", dash),
+            ("opacity", opacity),
+            ("class", cls),
+            *_data(data),
+        ]
+    )
+    return f"<rect{a}/>"
+
+
+def circle(
+    cx: float,
+    cy: float,
+    r: float,
+    *,
+    fill: str = "none",
+    stroke: str | None = None,
+    stroke_width: float | None = None,
+    cls: str | None = None,
+    data: dict[str, object] | None = None,
+) -> str:
+    a = _attrs(
+        [
+            ("cx", cx),
+            ("cy", cy),
+            ("r", r),
+            ("fill", fill),
+            ("stroke", stroke),
+            ("stroke-width", stroke_width),
+            ("class", cls),
+            *_data(data),
+        ]
+    )
+    return f"<circle{a}/>"
+
+
+def line(
+    x1: float,
+    y1: float,
+    x2: float,
+    y2: float,
+    *,
+    stroke: str = "#000",
+    stroke_width: float = 1,
+    dash: str | None = None,
+) -> str:
+    a = _attrs(
+        [
+            ("x1", x1),
+            ("y1", y1),
+            ("x2", x2),
+            ("y2", y2),
+            ("stroke", stroke),
+            ("stroke-width", stroke_width),
+            ("stroke-dasharray", dash),
+        ]
+    )
+    return f"<line{a}/>"
+
+
+def group(
+    children: Iterable[str],
+    *,
+    cls: str | None = None,
+    data: dict[str, object] | None = None,
+    title: str | None = None,
+) -> str:
+    """A ``<g>`` around ``children``; ``title`` becomes its tooltip."""
+    a = _attrs([("class", cls), *_data(data)])
+    tip = f"<title>{esc(title)}</title>" if title is not None else ""
+    return f"<g{a}>{tip}{''.join(children)}</g>"
+
+
+def legend(
+    x: float,
+    y: float,
+    items: Sequence[tuple[str, str, str]],
+    *,
+    columns: int = 1,
+    column_width: float = 180,
+    row_height: float = 18,
+    size: float = 11,
+) -> str:
+    """A legend at (``x``, ``y``): one swatch and label per ``(shape, colour, label)``;
+    ``shape`` is ``box``, ``disc``, ``ring`` or ``dash``, or any other text, drawn as a
+    letter in a disc of ``colour``."""
+    out = []
+    rows = -(-len(items) // columns)
+    for i, (shape, colour, label) in enumerate(items):
+        cx = x + (i // rows) * column_width
+        cy = y + (i % rows) * row_height
+        if shape == "box":
+            out.append(rect(cx, cy - 6, 14, 12, fill=colour, stroke="#333", stroke_width=0.75))
+        elif shape == "disc":
+            out.append(circle(cx + 7, cy, 6, fill=colour, stroke="#333", stroke_width=0.75))
+        elif shape == "ring":
+            out.append(circle(cx + 7, cy, 5, fill="none", stroke=colour, stroke_width=2))
+        elif shape == "dash":
+            out.append(rect(cx, cy - 6, 14, 12, fill=colour, stroke="#333", dash="3 2"))
+        else:
+            out.append(circle(cx + 7, cy, 7, fill=colour, stroke="#333", stroke_width=0.75))
+            out.append(
+                text(cx + 7, cy + 3.5, shape, size=9, anchor="middle", weight="bold", fill="#fff")
+            )
+        out.append(text(cx + 20, cy + 4, label, size=size, fill="#222"))
+    return group(out, cls="legend")
+
+
+def svg_document(
+    width: float, height: float, body: Iterable[str], *, title: str, background: str = "#fff"
+) -> str:
+    """A complete SVG picture: its ``title`` (read by screen readers and shown as the
+    tab title), a background and ``body``. No XML declaration, so it can be inlined."""
+    return (
+        f'<svg xmlns="{SVG_NS}" width="{num(width)}" height="{num(height)}" '
+        f'viewBox="0 0 {num(width)} {num(height)}" font-family="{esc(FONT)}">'
+        f"<title>{esc(title)}</title>"
+        f"{rect(0, 0, width, height, fill=background)}"
+        f"{''.join(body)}</svg>\n"
+    )
+
+
+def fit(s: str, width: int) -> str:
+    """``s`` cut to ``width`` characters (an ellipsis marks a cut)."""
+    return s if len(s) <= width else s[: max(width - 1, 0)] + "…"
+
+
+def wrap(s: str, width: int, *, indent: str = "", first: str = "") -> list[str]:
+    """``s`` wrapped to ``width`` columns: the first line starts with ``first``, the
+    others with ``indent``; words longer than a line are broken."""
+    lines = textwrap.wrap(
+        s,
+        width=width,
+        initial_indent=first,
+        subsequent_indent=indent,
+        break_long_words=True,
+        break_on_hyphens=False,
+    )
+    return lines or [first.rstrip()]
+
+
+class Svg(str):
+    """An SVG picture as a string that notebooks display (``_repr_svg_``)."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
