@@ -33,19 +33,21 @@ from google.rpc import error_details_pb2, status_pb2
 
 from islandgames.core import serde
 from islandgames.core.errors import DecodeError
-from islandgames.core.log import ReplayLog, Verdict, Verification, parse_records
+from islandgames.core.log import LogParent, ReplayLog, Verdict, Verification, parse_records
 from islandgames.core.registry import get_game
 from islandgames.service import (
     ActResult,
     Created,
+    Forked,
     LegalActions,
     SeatInfo,
     SeatToken,
+    StateAtResult,
     Status,
     Update,
     ViewResult,
 )
-from islandgames.service.errors import ProtocolError, error_from_wire
+from islandgames.service.errors import InvalidArgumentError, ProtocolError, error_from_wire
 
 from . import convert
 from ._gen import match_service_pb2 as pb
@@ -116,6 +118,20 @@ def _seed(seed: Any) -> str | None:
     raise TypeError(f"seed must be an int, a hex string or None, got {type(seed).__name__}")
 
 
+def _seq(seq: Any) -> int:
+    """A seq for a request: an int (a bool or another type is refused here, as the
+    server refuses it over MessagePack-RPC; a negative one is sent and refused there)."""
+    if type(seq) is not int:
+        raise InvalidArgumentError(f"seq must be an int, got {type(seq).__name__}")
+    return seq
+
+
+def _flag(full: Any) -> bool:
+    if type(full) is not bool:
+        raise InvalidArgumentError(f"full must be a bool, got {type(full).__name__}")
+    return full
+
+
 def _wire(value: Any) -> Any:
     """A wire value from an attrs object (configs, actions) or wire data."""
     if value is None or isinstance(value, dict):
@@ -177,6 +193,42 @@ def _created(r: Any) -> Created:
         seed_commitment=r.seed_commitment,
         seq=r.seq,
         to_act=tuple(r.to_act),
+    )
+
+
+def _forked(r: Any) -> Forked:
+    p = r.parent
+    return Forked(
+        match_id=r.match_id,
+        game=r.game,
+        seats=tuple(SeatToken(s.seat, s.role, s.token) for s in r.seats),
+        spectator_token=r.spectator_token,
+        seed_commitment=r.seed_commitment,
+        seq=r.seq,
+        to_act=tuple(r.to_act),
+        over=r.over,
+        parent=LogParent(p.match, p.seq, p.chain_hash),
+    )
+
+
+def _state_at(r: Any) -> StateAtResult:
+    view = _view(r, "state_at view") if r.HasField("view") else None
+    state = None
+    if r.HasField("state"):
+        state = convert.game_value_wire(r.state, "state", None, "state_at state")
+    return StateAtResult(
+        match_id=r.match_id,
+        seat=_opt(r, "seat"),
+        seq=r.seq,
+        current_seq=r.current_seq,
+        to_act=tuple(r.to_act),
+        over=r.over,
+        outcome=_outcome(r),
+        full=r.full,
+        view=view,
+        state=state,
+        state_hash=r.state_hash,
+        chain_hash=r.chain_hash,
     )
 
 
@@ -425,7 +477,7 @@ class _Tokens:
     def __init__(self) -> None:
         self.games: dict[str, str] = {}
 
-    def remember(self, m: Created) -> None:
+    def remember(self, m: Created | Forked) -> None:
         for s in m.seats:
             self.games[s.token] = m.game
         self.games[m.spectator_token] = m.game
@@ -511,6 +563,18 @@ class Client:
         """Verify a log: a :class:`ReplayLog`, its records, log file bytes or an
         ``islandgames.v1.Log``; with ``full``, as a redacted log against it."""
         return _verification(self._call("VerifyLog", _verify_request(log, full)))
+
+    def state_at(self, token: str, seq: int, full: bool = False) -> StateAtResult:
+        """The token's view after entry ``seq`` (with ``full``, once the game is over:
+        the whole state)."""
+        req = pb.StateAtRequest(token=token, seq=_seq(seq), full=_flag(full))
+        return _state_at(self._call("StateAt", req))
+
+    def fork(self, token: str, seq: int) -> Forked:
+        """A new match from the token's finished match after entry ``seq``."""
+        m = _forked(self._call("Fork", pb.ForkRequest(token=token, seq=_seq(seq))))
+        self._tokens.remember(m)
+        return m
 
     def echo(self, payload: bytes = b"") -> bytes:
         r = self._call("Echo", pb.EchoRequest(payload=payload))
@@ -643,6 +707,15 @@ class AsyncClient:
 
     async def verify(self, log: Any, full: Any = None) -> Verification:
         return _verification(await self._call("VerifyLog", _verify_request(log, full)))
+
+    async def state_at(self, token: str, seq: int, full: bool = False) -> StateAtResult:
+        req = pb.StateAtRequest(token=token, seq=_seq(seq), full=_flag(full))
+        return _state_at(await self._call("StateAt", req))
+
+    async def fork(self, token: str, seq: int) -> Forked:
+        m = _forked(await self._call("Fork", pb.ForkRequest(token=token, seq=_seq(seq))))
+        self._tokens.remember(m)
+        return m
 
     async def echo(self, payload: bytes = b"") -> bytes:
         r = await self._call("Echo", pb.EchoRequest(payload=payload))

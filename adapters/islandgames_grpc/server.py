@@ -34,7 +34,7 @@ from islandgames.core import serde
 from islandgames.core.errors import DecodeError, IslandGamesError
 from islandgames.core.log import ReplayLog, Verification
 from islandgames.core.registry import get_game
-from islandgames.service import MatchService, Update
+from islandgames.service import Forked, MatchService, Update
 from islandgames.service.errors import (
     ERROR_CODES,
     InternalError,
@@ -128,6 +128,7 @@ def log_to_pb(log: ReplayLog) -> Any:
         "initial_state_hash": h.initial_state_hash,
         "viewer": _VIEWER.get(viewer, pb.LOG_VIEWER_SEAT),
         "viewer_seat": viewer if type(viewer) is int else None,
+        "parent": None if h.parent is None else serde.to_wire(h.parent),
     }
     entries = [
         {
@@ -171,9 +172,12 @@ def log_records(log: Any) -> list[dict[str, Any]]:
             "seats": h.seats,
             "seed_commitment": h.seed_commitment,
             "initial_state_hash": h.initial_state_hash,
-            "viewer": viewer,
         }
     ]
+    if h.HasField("parent"):  # a forked log: parent just before viewer, as in a file
+        p = h.parent
+        records[0]["parent"] = {"match": p.match, "seq": p.seq, "chain_hash": p.chain_hash}
+    records[0]["viewer"] = viewer
     for e in log.entries:
         action = None
         if e.HasField("action"):
@@ -381,6 +385,51 @@ class _Servicer:
             return _verification_pb(self.service.verify(log, full))
 
         return await asyncio.to_thread(work)
+
+    async def StateAt(self, req: Any, context: Any) -> Any:
+        token = req.token
+        game = self.tokens.game(token)
+
+        def work() -> Any:  # may replay the match once: off the event loop
+            r = self.service.state_at(token, req.seq, req.full)
+            return pb.StateAtResponse(
+                match_id=r.match_id,
+                seat=r.seat,
+                seq=r.seq,
+                current_seq=r.current_seq,
+                to_act=r.to_act,
+                over=r.over,
+                outcome=_outcome_kw(r.outcome),
+                full=r.full,
+                view=None if r.view is None else convert.game_value_kw(game, "view", r.view),
+                state=None if r.state is None else convert.game_value_kw(game, "state", r.state),
+                state_hash=r.state_hash,
+                chain_hash=r.chain_hash,
+            )
+
+        return await asyncio.to_thread(work)
+
+    async def Fork(self, req: Any, context: Any) -> Any:
+        token = req.token
+
+        def work() -> Forked:
+            return self.service.fork(token, req.seq)
+
+        m = await asyncio.to_thread(work)
+        for s in m.seats:
+            self.tokens.remember(s.token, m.game)
+        self.tokens.remember(m.spectator_token, m.game)
+        return pb.ForkResponse(
+            match_id=m.match_id,
+            game=m.game,
+            seats=[{"seat": s.seat, "role": s.role, "token": s.token} for s in m.seats],
+            spectator_token=m.spectator_token,
+            seed_commitment=m.seed_commitment,
+            seq=m.seq,
+            to_act=m.to_act,
+            over=m.over,
+            parent=serde.to_wire(m.parent),
+        )
 
     async def Echo(self, req: Any, context: Any) -> Any:
         return pb.EchoResponse(payload=req.payload)

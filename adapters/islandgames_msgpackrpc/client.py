@@ -299,6 +299,16 @@ class AsyncClient:
     async def verify(self, log: Any, full: Any = None) -> Any:
         return await self.call("verify", log, full)
 
+    async def state_at(self, token: str, seq: int, full: bool = False) -> Any:
+        """The token's view after entry ``seq`` (with ``full``, once the game is over:
+        the whole state), as the ``state_at`` result map."""
+        return await self.call("state_at", token, seq, full)
+
+    async def fork(self, token: str, seq: int) -> Any:
+        """A new match from the token's finished match after entry ``seq`` (new tokens,
+        ``parent``), as the ``fork`` result map."""
+        return await self.call("fork", token, seq)
+
     async def watch(self, token: str, after_seq: int | None = None) -> Watch:
         reply = await self.call("watch", token, after_seq)
         watch = Watch(self, reply)
@@ -425,6 +435,12 @@ class Client:
 
     def verify(self, log: Any, full: Any = None) -> Any:
         return self.call("verify", log, full)
+
+    def state_at(self, token: str, seq: int, full: bool = False) -> Any:
+        return self.call("state_at", token, seq, full)
+
+    def fork(self, token: str, seq: int) -> Any:
+        return self.call("fork", token, seq)
 
     def watch(self, token: str, after_seq: int | None = None) -> Any:
         return self.call("watch", token, after_seq)

@@ -89,6 +89,8 @@ _METHODS: dict[str, _Method] = {
         _Method("unwatch", ("subscription",), 1),
         _Method("log", ("token",), 1, threaded=True),
         _Method("verify", ("log", "full"), 1, threaded=True),
+        _Method("state_at", ("token", "seq", "full"), 2, threaded=True),
+        _Method("fork", ("token", "seq"), 2, threaded=True),
     )
 }
 
@@ -280,6 +282,10 @@ class _Connection:
             fn = lambda: service.status(params[0]).to_wire()  # noqa: E731
         elif name == "log":
             fn = lambda: log_records(service.log(params[0]))  # noqa: E731
+        elif name == "state_at":
+            fn = lambda: service.state_at(*params).to_wire()  # noqa: E731
+        elif name == "fork":
+            fn = lambda: service.fork(*params).to_wire()  # noqa: E731
         else:
             assert name == "verify"
             fn = lambda: verification_wire(service.verify(*params))  # noqa: E731

@@ -295,8 +295,18 @@ class Log(_message.Message):
     end: LogEnd
     def __init__(self, header: _Optional[_Union[LogHeader, _Mapping]] = ..., entries: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., end: _Optional[_Union[LogEnd, _Mapping]] = ...) -> None: ...
 
+class LogParent(_message.Message):
+    __slots__ = ("match", "seq", "chain_hash")
+    MATCH_FIELD_NUMBER: _ClassVar[int]
+    SEQ_FIELD_NUMBER: _ClassVar[int]
+    CHAIN_HASH_FIELD_NUMBER: _ClassVar[int]
+    match: str
+    seq: int
+    chain_hash: str
+    def __init__(self, match: _Optional[str] = ..., seq: _Optional[int] = ..., chain_hash: _Optional[str] = ...) -> None: ...
+
 class LogHeader(_message.Message):
-    __slots__ = ("format", "format_version", "engine_version", "game", "rules_version", "config", "seats", "seed_commitment", "initial_state_hash", "viewer", "viewer_seat")
+    __slots__ = ("format", "format_version", "engine_version", "game", "rules_version", "config", "seats", "seed_commitment", "initial_state_hash", "viewer", "viewer_seat", "parent")
     FORMAT_FIELD_NUMBER: _ClassVar[int]
     FORMAT_VERSION_FIELD_NUMBER: _ClassVar[int]
     ENGINE_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -308,6 +318,7 @@ class LogHeader(_message.Message):
     INITIAL_STATE_HASH_FIELD_NUMBER: _ClassVar[int]
     VIEWER_FIELD_NUMBER: _ClassVar[int]
     VIEWER_SEAT_FIELD_NUMBER: _ClassVar[int]
+    PARENT_FIELD_NUMBER: _ClassVar[int]
     format: str
     format_version: int
     engine_version: str
@@ -319,7 +330,8 @@ class LogHeader(_message.Message):
     initial_state_hash: str
     viewer: LogViewer
     viewer_seat: int
-    def __init__(self, format: _Optional[str] = ..., format_version: _Optional[int] = ..., engine_version: _Optional[str] = ..., game: _Optional[str] = ..., rules_version: _Optional[str] = ..., config: _Optional[_Union[_games_pb2.GameConfig, _Mapping]] = ..., seats: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., initial_state_hash: _Optional[str] = ..., viewer: _Optional[_Union[LogViewer, str]] = ..., viewer_seat: _Optional[int] = ...) -> None: ...
+    parent: LogParent
+    def __init__(self, format: _Optional[str] = ..., format_version: _Optional[int] = ..., engine_version: _Optional[str] = ..., game: _Optional[str] = ..., rules_version: _Optional[str] = ..., config: _Optional[_Union[_games_pb2.GameConfig, _Mapping]] = ..., seats: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., initial_state_hash: _Optional[str] = ..., viewer: _Optional[_Union[LogViewer, str]] = ..., viewer_seat: _Optional[int] = ..., parent: _Optional[_Union[LogParent, _Mapping]] = ...) -> None: ...
 
 class LogEntry(_message.Message):
     __slots__ = ("seq", "seat", "action", "salt", "action_commitment", "state_hash", "chain_hash")
@@ -386,6 +398,74 @@ class VerifyLogResponse(_message.Message):
     viewer: LogViewer
     viewer_seat: int
     def __init__(self, status: _Optional[_Union[VerifyStatus, str]] = ..., entries: _Optional[int] = ..., divergence: _Optional[_Union[Divergence, _Mapping]] = ..., outcome: _Optional[_Union[_common_pb2.Outcome, _Mapping]] = ..., viewer: _Optional[_Union[LogViewer, str]] = ..., viewer_seat: _Optional[int] = ...) -> None: ...
+
+class StateAtRequest(_message.Message):
+    __slots__ = ("token", "seq", "full")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SEQ_FIELD_NUMBER: _ClassVar[int]
+    FULL_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    seq: int
+    full: bool
+    def __init__(self, token: _Optional[str] = ..., seq: _Optional[int] = ..., full: _Optional[bool] = ...) -> None: ...
+
+class StateAtResponse(_message.Message):
+    __slots__ = ("match_id", "seat", "seq", "current_seq", "to_act", "over", "outcome", "full", "view", "state", "state_hash", "chain_hash")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEQ_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_SEQ_FIELD_NUMBER: _ClassVar[int]
+    TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    OVER_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    FULL_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    STATE_HASH_FIELD_NUMBER: _ClassVar[int]
+    CHAIN_HASH_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    seat: int
+    seq: int
+    current_seq: int
+    to_act: _containers.RepeatedScalarFieldContainer[int]
+    over: bool
+    outcome: _common_pb2.Outcome
+    full: bool
+    view: _games_pb2.GameView
+    state: _games_pb2.GameState
+    state_hash: str
+    chain_hash: str
+    def __init__(self, match_id: _Optional[str] = ..., seat: _Optional[int] = ..., seq: _Optional[int] = ..., current_seq: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., over: _Optional[bool] = ..., outcome: _Optional[_Union[_common_pb2.Outcome, _Mapping]] = ..., full: _Optional[bool] = ..., view: _Optional[_Union[_games_pb2.GameView, _Mapping]] = ..., state: _Optional[_Union[_games_pb2.GameState, _Mapping]] = ..., state_hash: _Optional[str] = ..., chain_hash: _Optional[str] = ...) -> None: ...
+
+class ForkRequest(_message.Message):
+    __slots__ = ("token", "seq")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SEQ_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    seq: int
+    def __init__(self, token: _Optional[str] = ..., seq: _Optional[int] = ...) -> None: ...
+
+class ForkResponse(_message.Message):
+    __slots__ = ("match_id", "game", "seats", "spectator_token", "seed_commitment", "seq", "to_act", "over", "parent")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    SEQ_FIELD_NUMBER: _ClassVar[int]
+    TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    OVER_FIELD_NUMBER: _ClassVar[int]
+    PARENT_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    game: str
+    seats: _containers.RepeatedCompositeFieldContainer[SeatToken]
+    spectator_token: str
+    seed_commitment: str
+    seq: int
+    to_act: _containers.RepeatedScalarFieldContainer[int]
+    over: bool
+    parent: LogParent
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., spectator_token: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seq: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., over: _Optional[bool] = ..., parent: _Optional[_Union[LogParent, _Mapping]] = ...) -> None: ...
 
 class EchoRequest(_message.Message):
     __slots__ = ("payload",)

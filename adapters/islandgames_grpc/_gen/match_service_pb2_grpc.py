@@ -85,6 +85,16 @@ class MatchServiceStub:
                 request_serializer=islandgames_dot_v1_dot_match__service__pb2.EchoRequest.SerializeToString,
                 response_deserializer=islandgames_dot_v1_dot_match__service__pb2.EchoResponse.FromString,
                 _registered_method=True)
+        self.StateAt = channel.unary_unary(
+                '/islandgames.v1.MatchService/StateAt',
+                request_serializer=islandgames_dot_v1_dot_match__service__pb2.StateAtRequest.SerializeToString,
+                response_deserializer=islandgames_dot_v1_dot_match__service__pb2.StateAtResponse.FromString,
+                _registered_method=True)
+        self.Fork = channel.unary_unary(
+                '/islandgames.v1.MatchService/Fork',
+                request_serializer=islandgames_dot_v1_dot_match__service__pb2.ForkRequest.SerializeToString,
+                response_deserializer=islandgames_dot_v1_dot_match__service__pb2.ForkResponse.FromString,
+                _registered_method=True)
 
 
 class MatchServiceServicer:
@@ -164,6 +174,23 @@ class MatchServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def StateAt(self, request, context):
+        """The match as it was after entry `seq` (0: the initial state): the token's seat's
+        view then (a spectator's for a spectator token), or, with `full` once the game is
+        over, the whole state.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Fork(self, request, context):
+        """A new match from a finished match's history up to `seq`, with new tokens; its log
+        header names the parent.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MatchServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -216,6 +243,16 @@ def add_MatchServiceServicer_to_server(servicer, server):
                     servicer.Echo,
                     request_deserializer=islandgames_dot_v1_dot_match__service__pb2.EchoRequest.FromString,
                     response_serializer=islandgames_dot_v1_dot_match__service__pb2.EchoResponse.SerializeToString,
+            ),
+            'StateAt': grpc.unary_unary_rpc_method_handler(
+                    servicer.StateAt,
+                    request_deserializer=islandgames_dot_v1_dot_match__service__pb2.StateAtRequest.FromString,
+                    response_serializer=islandgames_dot_v1_dot_match__service__pb2.StateAtResponse.SerializeToString,
+            ),
+            'Fork': grpc.unary_unary_rpc_method_handler(
+                    servicer.Fork,
+                    request_deserializer=islandgames_dot_v1_dot_match__service__pb2.ForkRequest.FromString,
+                    response_serializer=islandgames_dot_v1_dot_match__service__pb2.ForkResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -489,6 +526,60 @@ class MatchService:
             '/islandgames.v1.MatchService/Echo',
             islandgames_dot_v1_dot_match__service__pb2.EchoRequest.SerializeToString,
             islandgames_dot_v1_dot_match__service__pb2.EchoResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StateAt(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/islandgames.v1.MatchService/StateAt',
+            islandgames_dot_v1_dot_match__service__pb2.StateAtRequest.SerializeToString,
+            islandgames_dot_v1_dot_match__service__pb2.StateAtResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Fork(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/islandgames.v1.MatchService/Fork',
+            islandgames_dot_v1_dot_match__service__pb2.ForkRequest.SerializeToString,
+            islandgames_dot_v1_dot_match__service__pb2.ForkResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -38,6 +38,7 @@ __all__ = [
     "ERROR_CODES",
     "CorruptMatchError",
     "ErrorCode",
+    "GameNotOverError",
     "InternalError",
     "InvalidArgumentError",
     "InvalidTokenError",
@@ -68,6 +69,11 @@ class PermissionDeniedError(ServiceError, PermissionError):
     asking for the full log of a running game)."""
 
 
+class GameNotOverError(PermissionDeniedError):
+    """The request needs a finished game: the full state at a seq (``state_at`` with
+    ``full``) or a fork, while the match still runs (it would need the secret seed)."""
+
+
 class UnknownMatchError(ServiceError, LookupError):
     """No match with that id is in the store."""
 
@@ -86,7 +92,12 @@ class StaleSeqError(IllegalActionError):
 
 
 class InvalidArgumentError(ServiceError, ValueError):
-    """A request parameter has the wrong type or shape."""
+    """A request parameter has the wrong type or shape. ``details`` travel with it
+    (e.g. ``current_seq`` for a seq beyond the match's)."""
+
+    def __init__(self, message: str, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.details: dict[str, Any] = {} if details is None else dict(details)
 
 
 class StoreError(ServiceError, RuntimeError):
@@ -160,6 +171,12 @@ ERROR_CODES: tuple[ErrorCode, ...] = (
         "REPLAY_DIVERGENCE", ReplayDivergenceError, "DATA_LOSS", "a replay did not reproduce"
     ),
     ErrorCode("UNAUTHENTICATED", InvalidTokenError, "UNAUTHENTICATED", "unknown token"),
+    ErrorCode(
+        "GAME_NOT_OVER",
+        GameNotOverError,
+        "FAILED_PRECONDITION",
+        "only once the game is over (full state_at, fork)",
+    ),
     ErrorCode("PERMISSION_DENIED", PermissionDeniedError, "PERMISSION_DENIED", "the seat may not"),
     ErrorCode("INVALID_ARGUMENT", InvalidArgumentError, "INVALID_ARGUMENT", "bad parameter"),
     ErrorCode("CORRUPT_MATCH", CorruptMatchError, "DATA_LOSS", "a stored match is corrupt"),

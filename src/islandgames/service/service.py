@@ -34,10 +34,12 @@ from .._version import __version__
 from ..core import serde
 from ..core.errors import DecodeError, IllegalActionError, InvalidConfigError
 from ..core.game import Game, Outcome
+from ..core.history import History
 from ..core.log import (
     LogEnd,
     LogEntry,
     LogHeader,
+    LogParent,
     ReplayLog,
     Verification,
     header_chain,
@@ -54,6 +56,7 @@ from ..core.registry import game_ids, get_game, rules_versions
 from ..core.rng import MAX_SEED
 from .errors import (
     CorruptMatchError,
+    GameNotOverError,
     InvalidArgumentError,
     InvalidTokenError,
     PermissionDeniedError,
@@ -67,10 +70,12 @@ from .tokens import new_match_id, new_token, token_hash
 __all__ = [
     "ActResult",
     "Created",
+    "Forked",
     "LegalActions",
     "MatchService",
     "SeatInfo",
     "SeatToken",
+    "StateAtResult",
     "Status",
     "Subscription",
     "Update",
@@ -82,6 +87,10 @@ _log = logging.getLogger("islandgames.service")
 #: How often an act without ``expected_seq`` is tried again after losing a race for its
 #: seq to another server (each try re-reads the match first).
 MAX_ACT_ATTEMPTS = 16
+
+#: How many :class:`~islandgames.History` objects (one per match, for ``state_at`` and
+#: ``fork``) a service keeps by default, least recently used dropped first.
+HISTORY_CACHE_SIZE = 8
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -177,6 +186,79 @@ class ViewResult:
             "over": self.over,
             "outcome": self.outcome,
             "view": self.view,
+        }
+
+
+@attrs.frozen(slots=True)
+class StateAtResult:
+    """The match as it was after entry ``seq`` (0: the initial state), as the token may
+    see it: ``view`` is the token's seat's view then (a spectator's for a spectator
+    token), or, with ``full`` (only once the game is over), ``view`` is None and
+    ``state`` is the whole state. ``to_act``, ``over`` and ``outcome`` are those of
+    that moment; ``current_seq`` is the match's seq now; ``state_hash`` and
+    ``chain_hash`` are the log's after entry ``seq`` (the header's at 0)."""
+
+    match_id: str
+    seat: int | None
+    seq: int
+    current_seq: int
+    to_act: tuple[int, ...]
+    over: bool
+    outcome: dict[str, Any] | None
+    full: bool
+    view: Any
+    state: Any
+    state_hash: str
+    chain_hash: str
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "seat": self.seat,
+            "seq": self.seq,
+            "current_seq": self.current_seq,
+            "to_act": list(self.to_act),
+            "over": self.over,
+            "outcome": self.outcome,
+            "full": self.full,
+            "view": self.view,
+            "state": self.state,
+            "state_hash": self.state_hash,
+            "chain_hash": self.chain_hash,
+        }
+
+
+@attrs.frozen(slots=True)
+class Forked:
+    """A new match forked from a finished one after its entry ``seq``: like
+    :class:`Created` (new tokens, given once), at ``seq``, with ``parent`` as the fork's
+    log header names it (the parent's match id, ``seq`` and chain hash at ``seq``)."""
+
+    match_id: str
+    game: str
+    seats: tuple[SeatToken, ...]
+    spectator_token: str
+    seed_commitment: str
+    seq: int
+    to_act: tuple[int, ...]
+    over: bool
+    parent: LogParent
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "game": self.game,
+            "seats": [{"seat": s.seat, "role": s.role, "token": s.token} for s in self.seats],
+            "spectator_token": self.spectator_token,
+            "seed_commitment": self.seed_commitment,
+            "seq": self.seq,
+            "to_act": list(self.to_act),
+            "over": self.over,
+            "parent": {
+                "match": self.parent.match,
+                "seq": self.parent.seq,
+                "chain_hash": self.parent.chain_hash,
+            },
         }
 
 
@@ -366,6 +448,9 @@ class MatchService:
     loaded; idle ones beyond it are dropped and reloaded from the store on demand.
     ``load_from_snapshot``: rebuild a stored match from its newest snapshot (the default)
     or, if False, replay it from the seed, checking every entry's state hash.
+    ``history_cache_size``: how many matches' :class:`~islandgames.History` (built by
+    one replay for :meth:`state_at` and :meth:`fork`) to keep; the least recently used
+    one beyond it is dropped and rebuilt from the match's log when next asked for.
 
     With a shared store (PostgreSQL: other servers append to the same matches) the
     matches in memory are only a cache: every call reads the entries other servers added
@@ -383,11 +468,14 @@ class MatchService:
         cache_size: int = 1024,
         load_from_snapshot: bool = True,
         engine_version: str = __version__,
+        history_cache_size: int = HISTORY_CACHE_SIZE,
     ) -> None:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         if cache_size < 1:
             raise ValueError("cache_size must be at least 1")
+        if history_cache_size < 1:
+            raise ValueError("history_cache_size must be at least 1")
         self.store: MatchStore = MemoryStore() if store is None else store
         self.snapshot_every = snapshot_every
         self.cache_size = cache_size
@@ -395,6 +483,9 @@ class MatchService:
         self.engine_version = engine_version
         self._cache: OrderedDict[str, _Live] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self.history_cache_size = history_cache_size
+        self._histories: OrderedDict[str, History] = OrderedDict()
+        self._histories_lock = threading.Lock()
         self._tokens: dict[bytes, TokenRow] = {}
         self._sub_ids = itertools.count(1)
         self._shared = self.store.shared
@@ -615,6 +706,158 @@ class MatchService:
         if full is None:
             return verify_log(parsed)
         return verify_redacted(parsed, _parse_log(full))
+
+    # --- time travel ----------------------------------------------------------------------
+
+    def state_at(self, token: Any, seq: Any, full: Any = False) -> StateAtResult:
+        """The match as it was after entry ``seq`` (0: the initial state), as the token
+        may see it: its seat's view then (a spectator token: a spectator's), never more
+        than that seat could see at that moment. With ``full`` (once the game is over,
+        any token of the match), the whole state instead; while the game runs that is
+        :class:`GameNotOverError`. ``seq`` must be an int in 0..the match's current seq
+        (else :class:`InvalidArgumentError`, with ``current_seq`` in its details).
+
+        Built on a :class:`~islandgames.History` of the match (one replay, then
+        O(``snapshot_every``) per look-up), of which the service keeps the
+        ``history_cache_size`` most recently used."""
+        row = self._resolve(token)
+        seq = _decode_seq(seq)
+        if type(full) is not bool:
+            raise InvalidArgumentError(f"full must be a bool, got {type(full).__name__}")
+        live, history, current, over = self._time_travel(row, seq)
+        if full and not over:
+            raise GameNotOverError(
+                f"match {live.match_id} is still running (seq {current}): the full state "
+                "is given only once the game is over; ask for the token's view (full false)"
+            )
+        game = live.game
+        state = history.state_at(seq)
+        outcome = game.outcome(state)
+        log = history.log
+        return StateAtResult(
+            match_id=live.match_id,
+            seat=row.seat,
+            seq=seq,
+            current_seq=current,
+            to_act=game.to_act(state),
+            over=outcome is not None,
+            outcome=_outcome_wire(outcome),
+            full=full,
+            view=None if full else serde.to_wire(game.view(state, row.seat)),
+            state=serde.to_wire(state) if full else None,
+            state_hash=log.entries[seq - 1].state_hash if seq else log.header.initial_state_hash,
+            chain_hash=log.chain_hash_at(seq),
+        )
+
+    def fork(self, token: Any, seq: Any) -> Forked:
+        """A new match going on from the state after entry ``seq`` of the token's
+        match, which must be over (:class:`GameNotOverError` while it runs: a fork of a
+        running match would need its secret seed). Any token of the match may fork it.
+
+        The fork is stored like any match, with new tokens (returned once, as by
+        :meth:`create`) and the parent's seed, so it continues deterministically from
+        that state. Its log holds the parent's first ``seq`` entries re-chained under
+        its own header, whose ``parent`` names the parent's match id, ``seq`` and chain
+        hash at ``seq``: it verifies on its own (:func:`~islandgames.verify_log`) and
+        against the parent (:func:`~islandgames.verify_fork`). The parent's seed is
+        public once it is over, so nothing in a fork is secret from whoever holds the
+        parent's log."""
+        row = self._resolve(token)
+        seq = _decode_seq(seq)
+        live, history, current, over = self._time_travel(row, seq)
+        if not over:
+            raise GameNotOverError(
+                f"match {live.match_id} is still running (seq {current}): only a finished "
+                "match can be forked (a fork of a running match would need its secret seed)"
+            )
+        game, seed, log = live.game, live.seed, history.log
+        parent = LogParent(match=live.match_id, seq=seq, chain_hash=log.chain_hash_at(seq))
+        header = make_header(
+            game, seed, live.config, history.state_at(0), self.engine_version, parent
+        )
+        chain = header_chain(header)
+        entries: list[LogEntry] = []
+        for e in log.entries[:seq]:
+            chain = next_chain(chain, e.seat, e.action_commitment, e.state_hash)
+            entries.append(attrs.evolve(e, chain_hash=chain.hex()))
+        state = history.state_at(seq)
+        match_id = new_match_id()
+        seats = game.seats(state)
+        tokens = [new_token() for _ in seats]
+        spectator = new_token()
+        rows = [TokenRow(token_hash(t), match_id, s) for s, t in zip(seats, tokens, strict=True)]
+        rows.append(TokenRow(token_hash(spectator), match_id, None))
+        self.store.create(MatchRecord(match_id, game.info.id, seed, header.config, header), rows)
+        # the entries as acts would have stored them; snapshots every snapshot_every
+        # entries and at the fork's seq, so a reload replays little. Until the last is
+        # stored no token of the fork is known to anyone.
+        last_snapshot = 0
+        for e in entries:
+            snap = None
+            if e.seq == seq or e.seq % self.snapshot_every == 0:
+                snap = Snapshot(e.seq, serde.to_wire(history.state_at(e.seq)), e.state_hash)
+                last_snapshot = e.seq
+            self.store.append(match_id, e, snap)
+        for row_ in rows:
+            self._remember(row_)
+        fork_live = _Live(match_id, game, seed, live.config, header, state, entries, last_snapshot)
+        with self._cache_lock:
+            self._cache[match_id] = fork_live
+            self._evict_locked()
+        return Forked(
+            match_id=match_id,
+            game=game.info.id,
+            seats=tuple(
+                SeatToken(s, game.role(state, s), t) for s, t in zip(seats, tokens, strict=True)
+            ),
+            spectator_token=spectator,
+            seed_commitment=header.seed_commitment,
+            seq=seq,
+            to_act=game.to_act(state),
+            over=game.outcome(state) is not None,
+            parent=parent,
+        )
+
+    def _time_travel(self, row: TokenRow, seq: int) -> tuple[_Live, History, int, bool]:
+        """The match, a :class:`History` of it that reaches ``seq``, its current seq and
+        whether it is over. ``seq`` beyond the current seq is refused before any replay.
+        A cached history is used while it still matches the match (its last entry's
+        chain hash); else one is built outside the match's lock by one replay of the
+        full log, and cached (LRU, ``history_cache_size``)."""
+        with self._histories_lock:
+            history = self._histories.get(row.match_id)
+        with self._locked(row.match_id, fresh=True) as live:
+            current = live.seq
+            over = live.game.outcome(live.state) is not None
+            if seq > current:
+                raise InvalidArgumentError(
+                    f"seq {seq} is beyond match {live.match_id}'s current seq {current} "
+                    f"(0..{current})",
+                    {"current_seq": current},
+                )
+            if history is not None and not (
+                history.seed == live.seed
+                and seq <= history.last <= current
+                and history.log.chain_hash == _chain_at(live, history.last)
+            ):
+                history = None
+            log = None
+            if history is None:
+                end = None
+                if over:
+                    outcome = serde.to_wire(live.game.outcome(live.state))
+                    end = LogEnd(seed=f"{live.seed:064x}", outcome=outcome)
+                log = ReplayLog(live.header, tuple(live.entries), end, "all")
+            seed = live.seed
+        if history is None:
+            assert log is not None
+            history = History(log, seed, every=self.snapshot_every)
+        with self._histories_lock:
+            self._histories[row.match_id] = history
+            self._histories.move_to_end(row.match_id)
+            while len(self._histories) > self.history_cache_size:
+                self._histories.popitem(last=False)
+        return live, history, current, over
 
     # --- watching -------------------------------------------------------------------------
 
@@ -912,7 +1155,9 @@ class MatchService:
             initial = game.new(rec.seed, config)
         except (DecodeError, InvalidConfigError) as exc:
             raise CorruptMatchError(f"match {match_id}: cannot rebuild: {exc}", 0) from exc
-        header = make_header(game, rec.seed, config, initial, rec.header.engine_version)
+        header = make_header(
+            game, rec.seed, config, initial, rec.header.engine_version, rec.header.parent
+        )
         if serde.canonical_bytes(header) != serde.canonical_bytes(rec.header):
             raise CorruptMatchError(
                 f"match {match_id}: the stored header does not match its seed, config and "
@@ -928,7 +1173,10 @@ class MatchService:
                 raise CorruptMatchError(f"match {match_id}: entry {i} has seq {e.seq}", i)
             if not 0 <= e.seat < seats:
                 raise CorruptMatchError(f"match {match_id}: entry {i} has seat {e.seat}", i)
-            chain = next_chain(chain, e.seat, e.action_commitment, e.state_hash)
+            try:
+                chain = next_chain(chain, e.seat, e.action_commitment, e.state_hash)
+            except (TypeError, ValueError, OverflowError):  # a damaged column
+                raise CorruptMatchError(f"match {match_id}: entry {i} is damaged", i) from None
             if chain.hex() != e.chain_hash:
                 raise CorruptMatchError(f"match {match_id}: chain hash differs at entry {i}", i)
         state, start = initial, 0
@@ -967,6 +1215,8 @@ class MatchService:
 
     def close(self) -> None:
         """Stop every watch and close the store."""
+        with self._histories_lock:
+            self._histories.clear()
         with self._cache_lock:
             lives = list(self._cache.values())
             self._cache.clear()
@@ -1020,6 +1270,19 @@ def _decode_seed(seed: Any) -> int:
     if not 0 <= value <= MAX_SEED:
         raise InvalidArgumentError("seed must be between 0 and 2**256-1")
     return value
+
+
+def _decode_seq(seq: Any) -> int:
+    if type(seq) is not int:  # a bool is refused too
+        raise InvalidArgumentError(f"seq must be an int, got {type(seq).__name__}")
+    if seq < 0:
+        raise InvalidArgumentError(f"seq must be at least 0, got {seq}")
+    return seq
+
+
+def _chain_at(live: _Live, seq: int) -> str:
+    """The match's chain hash after entry ``seq`` (called with its lock held)."""
+    return live.entries[seq - 1].chain_hash if seq else header_chain(live.header).hex()
 
 
 def _decode_action(game: AnyGame, action: Any) -> Any:
