@@ -14,6 +14,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,13 @@ import pytest
 
 from islandgames import verify_log
 from islandgames.service import MatchService, SqliteStore, StoreError
-from islandgames.service.journal import MAGIC, Journal, JournalError, JournalRecord
+from islandgames.service.journal import (
+    HEADER_SIZE,
+    MAGIC_V1,
+    Journal,
+    JournalError,
+    JournalRecord,
+)
 from islandgames.service.store import MatchRecord
 
 from .test_stores import entry, new_record, snapshot, tokens_for
@@ -62,14 +69,14 @@ def test_entries_reach_the_database_in_batches(tmp_path: Path) -> None:
     path = tmp_path / "j.db"
     store, r = store_with(path, 3, flush_every=4)
     assert db_entries(path) == []  # journaled only
-    assert journal_of(path).stat().st_size > len(MAGIC)
+    assert journal_of(path).stat().st_size > HEADER_SIZE
     store.append(r.match_id, entry(r, 4), snapshot(4))
     assert db_entries(path) == []
     store.append(r.match_id, entry(r, 5), None)  # the batch of 4 goes in first
     assert [s for _, s, _ in db_entries(path)] == [1, 2, 3, 4]
     assert store.snapshot_at_or_before(r.match_id, 5) == snapshot(4)
     assert [s for _, s, _ in db_entries(path)] == [1, 2, 3, 4, 5]  # a read flushes
-    assert journal_of(path).stat().st_size == len(MAGIC)
+    assert journal_of(path).stat().st_size == HEADER_SIZE
     store.close()
     assert not journal_of(path).exists()  # closed clean: nothing left to replay
 
@@ -81,7 +88,7 @@ def test_an_idle_journal_is_flushed_after_flush_interval(tmp_path: Path) -> None
     while len(db_entries(path)) < 3 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert [s for _, s, _ in db_entries(path)] == [1, 2, 3]
-    assert journal_of(path).stat().st_size == len(MAGIC)
+    assert journal_of(path).stat().st_size == HEADER_SIZE
     store.close()
     assert store._flusher is not None and not store._flusher.is_alive()
 
@@ -143,7 +150,7 @@ def test_acknowledged_entries_survive_sigkill(tmp_path: Path) -> None:
     assert db_entries(path) == []  # so the journal is what carries them
     svc = MatchService(SqliteStore(path), snapshot_every=5)
     assert [c for _, _, c in db_entries(path)] == told["acked"]
-    assert journal_of(path).stat().st_size == len(MAGIC)
+    assert journal_of(path).stat().st_size == HEADER_SIZE
     assert svc.status(told["token"]).seq == 12
     assert verify_log(svc.log(told["token"])).status == "unfinished"
     svc.close()
@@ -164,13 +171,24 @@ def test_a_replay_skips_what_the_database_already_has(tmp_path: Path) -> None:
     assert [s for _, s, _ in db_entries(path)] == list(range(1, 7))
 
 
+def _set_count(data: bytes, count: int) -> bytes:
+    """The journal's bytes with its header's count replaced."""
+    return data[:16] + count.to_bytes(8, "little") + data[24:]
+
+
+def _count(data: bytes) -> int:
+    return int.from_bytes(data[16:24], "little")
+
+
 def test_a_torn_last_frame_is_dropped(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    """A write that never returned was never acknowledged: its partial frame goes."""
+    """A write that never returned was never acknowledged: its partial frame goes. (The
+    count is written after the frame, so a torn frame is one more than the count.)"""
     path = tmp_path / "t.db"
     store, r = store_with(path, 3)
     die(store)
     data = journal_of(path).read_bytes()
-    journal_of(path).write_bytes(data[:-5])
+    assert _count(data) == 3
+    journal_of(path).write_bytes(_set_count(data[:-5], 2))
     with caplog.at_level(logging.WARNING), SqliteStore(path) as again:
         assert again.load(r.match_id).entries == tuple(entry(r, s) for s in (1, 2))
         again.append(r.match_id, entry(r, 3), None)
@@ -178,16 +196,54 @@ def test_a_torn_last_frame_is_dropped(tmp_path: Path, caplog: pytest.LogCaptureF
     assert "torn last frame" in caplog.text
 
 
+def test_a_frame_whose_count_was_not_written_is_kept(tmp_path: Path) -> None:
+    """Death between a frame and its count: the frame is whole, so it is kept."""
+    path = tmp_path / "n.db"
+    store, r = store_with(path, 3)
+    die(store)
+    data = journal_of(path).read_bytes()
+    journal_of(path).write_bytes(_set_count(data, 2))
+    with SqliteStore(path) as again:
+        assert again.load(r.match_id).entries == tuple(entry(r, s) for s in (1, 2, 3))
+
+
+def _frame_starts(data: bytes) -> list[int]:
+    starts, pos = [], HEADER_SIZE
+    while pos < len(data):
+        starts.append(pos)
+        pos += 12 + int.from_bytes(data[pos : pos + 4], "little")
+    return starts
+
+
 @pytest.mark.parametrize(
     ("damage", "message"),
     [
         (lambda b: b"XXXXXXXX" + b[8:], "bad magic"),
         # a flipped bit in the first frame's body
-        (lambda b: b[:20] + bytes([b[20] ^ 1]) + b[21:], "checksum mismatch"),
-        # a zero length where the second frame starts
-        (lambda b: b[: _second_frame(b)] + b"\0" * 8 + b[_second_frame(b) + 8 :], "length 0"),
-        # a frame with a valid checksum around a body that is not a record
+        (lambda b: b[:40] + bytes([b[40] ^ 1]) + b[41:], "checksum mismatch"),
+        # a flipped bit in the second frame's length (which would swallow the rest)
+        (
+            lambda b: b[: _frame_starts(b)[1] + 2]
+            + bytes([b[_frame_starts(b)[1] + 2] ^ 1])
+            + b[_frame_starts(b)[1] + 3 :],
+            "damaged frame length",
+        ),
+        # a zero length, with its own checksum, where the second frame starts
+        (
+            lambda b: b[: _frame_starts(b)[1]]
+            + b"\0" * 4
+            + zlib.crc32(b"\0" * 4).to_bytes(4, "little")
+            + b[_frame_starts(b)[1] + 8 :],
+            "length 0",
+        ),
+        # a frame with valid checksums around a body that is not a record
         (lambda b: b + _frame(b"\x93\x01\x02\x03"), "not an 8-field array"),
+        # cut at a frame boundary: the header says 3 entries were written
+        (lambda b: b[: _frame_starts(b)[2]], "holds 2 entries but its header says 3"),
+        # cut inside the last frame, which was acknowledged (its count is written)
+        (lambda b: b[:-5], "holds 2 entries but its header says 3"),
+        # cut inside the header
+        (lambda b: b[:20], "cut inside its 24-byte header"),
     ],
 )
 def test_a_damaged_journal_is_refused_and_nothing_changes(
@@ -203,20 +259,83 @@ def test_a_damaged_journal_is_refused_and_nothing_changes(
     assert info.value.offset is not None and str(journal_of(path)) in str(info.value)
     assert journal_of(path).read_bytes() == bad
     assert db_entries(path) == []
-    journal_of(path).unlink()  # the operator's call: then the store opens (lock released)
+    journal_of(path).unlink()  # the operator's call, then an explicit choice to go on:
+    with pytest.raises(JournalError, match="missing or empty"):
+        SqliteStore(path)  # the database knows a journal was in use
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE journal_state SET open = 0")
     with SqliteStore(path) as again:
         assert again.load(r.match_id).entries == ()
 
 
-def _second_frame(data: bytes) -> int:
-    length = int.from_bytes(data[8:12], "little")
-    return len(MAGIC) + 8 + length
+def test_a_missing_or_emptied_journal_is_refused(tmp_path: Path) -> None:
+    """Entries acknowledged since the last flush live only in the journal: a store that
+    was not closed and has no journal (or an empty one) has lost them."""
+    path = tmp_path / "m.db"
+    store, _ = store_with(path, 3)
+    die(store)
+    journal_of(path).write_bytes(b"")
+    with pytest.raises(JournalError, match="missing or empty"):
+        SqliteStore(path)
+    journal_of(path).unlink()
+    with pytest.raises(JournalError, match="missing or empty"):
+        SqliteStore(path)
+    assert db_entries(path) == []
+
+
+@pytest.mark.parametrize("behind", [1, 2])
+def test_a_journal_of_another_generation_is_refused(tmp_path: Path, behind: int) -> None:
+    """An older journal put back in place of the current one would drop entry 5."""
+    path = tmp_path / "o.db"
+    store, r = store_with(path, 2)
+    store.flush()
+    old = journal_of(path).read_bytes()  # a new, empty generation
+    for seq in (3, 4)[:behind]:
+        store.append(r.match_id, entry(r, seq), None)
+        store.flush()
+    store.append(r.match_id, entry(r, 4 if behind == 1 else 5), None)
+    die(store)
+    journal_of(path).write_bytes(old)
+    with pytest.raises(JournalError, match="generation"):
+        SqliteStore(path)
+    assert journal_of(path).read_bytes() == old
+
+
+def test_a_version_1_journal_is_still_replayed(tmp_path: Path) -> None:
+    """A journal left by islandgames 0.2.0 (IGJRNL01) is read, so nothing it holds is lost."""
+    path = tmp_path / "v1.db"
+    store, r = store_with(path, 1)
+    store.flush()
+    die(store)
+    v1 = MAGIC_V1 + b"".join(_frame_v1(JournalRecord(_row(r, s)).encode()) for s in (2, 3))
+    journal_of(path).write_bytes(v1)
+    with sqlite3.connect(path) as db:  # what 0.2.0 left: no journal state
+        db.execute("UPDATE journal_state SET open = 0")
+    with SqliteStore(path) as again:
+        assert again.load(r.match_id).entries == tuple(entry(r, s) for s in (1, 2, 3))
+    assert not journal_of(path).exists()
+
+
+def _row(r: MatchRecord, seq: int) -> Any:
+    from islandgames.core import serde
+
+    e = entry(r, seq)
+    return (r.match_id, seq, e.seat, serde.packb(e.action), e.state_hash, e.chain_hash)
+
+
+def _frame_v1(frame_v2: bytes) -> bytes:
+    body = frame_v2[12:]
+    return len(body).to_bytes(4, "little") + zlib.crc32(body).to_bytes(4, "little") + body
 
 
 def _frame(body: bytes) -> bytes:
-    import zlib
-
-    return len(body).to_bytes(4, "little") + zlib.crc32(body).to_bytes(4, "little") + body
+    length = len(body).to_bytes(4, "little")
+    return (
+        length
+        + zlib.crc32(length).to_bytes(4, "little")
+        + zlib.crc32(body).to_bytes(4, "little")
+        + body
+    )
 
 
 def test_a_journal_that_contradicts_the_database_is_refused(tmp_path: Path) -> None:
@@ -224,7 +343,7 @@ def test_a_journal_that_contradicts_the_database_is_refused(tmp_path: Path) -> N
     store, r = store_with(path, 2)
     store.flush()
     forged = JournalRecord((r.match_id, 2, 0, b"\x80", "00" * 32, "forged"))
-    journal_of(path).write_bytes(MAGIC + forged.encode())
+    journal_of(path).write_bytes(Journal.image(store._generation, [forged]))
     die(store)
     with pytest.raises(StoreError, match="differs from the database"):
         SqliteStore(path)
@@ -236,7 +355,7 @@ def test_a_journal_with_a_gap_is_refused(tmp_path: Path) -> None:
     store, r = store_with(path, 1)
     store.flush()
     skipped = JournalRecord((r.match_id, 3, 0, b"\x80", "00" * 32, "c3"))
-    journal_of(path).write_bytes(MAGIC + skipped.encode())
+    journal_of(path).write_bytes(Journal.image(store._generation, [skipped]))
     die(store)
     with pytest.raises(StoreError, match=r"does not fit the database.*does not follow 1"):
         SqliteStore(path)
@@ -252,17 +371,17 @@ def test_a_failed_journal_write_stores_nothing(
     path = tmp_path / "w.db"
     store, r = store_with(path, 2)
     size = journal_of(path).stat().st_size
-    real_write = os.write
+    real_pwrite = os.pwrite
     assert store._journal is not None
     journal_fd = store._journal._fd
 
-    def half_then_full(fd: int, data: bytes) -> int:
+    def half_then_full(fd: int, data: bytes, offset: int) -> int:
         if fd != journal_fd:
-            return real_write(fd, data)
-        real_write(fd, data[: len(data) // 2])
+            return real_pwrite(fd, data, offset)
+        real_pwrite(fd, data[: len(data) // 2], offset)
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "write", half_then_full)
+    monkeypatch.setattr(os, "pwrite", half_then_full)
     with pytest.raises(StoreError, match=r"cannot write the journal.*No space"):
         store.append(r.match_id, entry(r, 3), None)
     monkeypatch.undo()
@@ -308,9 +427,11 @@ def test_a_leftover_journal_is_replayed_even_without_journaling(tmp_path: Path) 
 def test_records_round_trip_and_bad_bodies_are_refused() -> None:
     with_snap = JournalRecord(("m", 4, 1, b"\x81", "aa", "bb"), ("m", 4, b"\x90", "aa"))
     plain = JournalRecord(("m", 5, 0, b"\x82", "cc", "dd"))
-    data = MAGIC + with_snap.encode() + plain.encode()
-    assert Journal.parse(data) == ([with_snap, plain], 0)
-    assert Journal.parse(data[:-1]) == ([with_snap], len(plain.encode()) - 1)
+    data = Journal.image(9, [with_snap, plain])
+    got = Journal.parse(data)
+    assert (got.generation, got.count, got.records, got.torn) == (9, 2, (with_snap, plain), 0)
+    torn = Journal.parse(Journal.image(9, [with_snap, plain], count=1)[:-1])
+    assert torn.records == (with_snap,) and torn.torn == len(plain.encode()) - 1
     import msgpack
 
     for body in (
@@ -319,8 +440,8 @@ def test_records_round_trip_and_bad_bodies_are_refused() -> None:
         ["m", 1, 0, b"", "a", "b", b"", None],
         ["m", True, 0, b"", "a", "b", None, None],
     ):
-        with pytest.raises(JournalError, match="bad frame at offset 8"):
-            Journal.parse(MAGIC + _frame(msgpack.packb(body)))
+        with pytest.raises(JournalError, match=f"bad frame at offset {HEADER_SIZE}"):
+            Journal.parse(Journal.image(1, [], count=1) + _frame(msgpack.packb(body)))
 
 
 def test_bad_options_are_refused(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ import os
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -37,7 +37,7 @@ from ..core import serde
 from ..core.errors import DecodeError
 from ..core.log import LogEntry, LogHeader
 from .errors import CorruptMatchError, SeqConflictError, StoreError, UnknownMatchError
-from .journal import EntryRow, Journal, JournalRecord, SnapshotRow
+from .journal import EntryRow, Journal, JournalError, JournalRecord, SnapshotRow
 from .store import (
     MatchRecord,
     MatchStore,
@@ -51,7 +51,7 @@ from .store import (
 
 __all__ = ["SCHEMA_VERSION", "SqliteStore"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: How many matches' last seqs the store remembers (those with journaled entries always).
 _LAST_SEQS = 4096
 
@@ -86,6 +86,18 @@ CREATE TABLE IF NOT EXISTS snapshots (
     state_hash TEXT NOT NULL,
     PRIMARY KEY (match_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS heads (
+    match_id   TEXT PRIMARY KEY REFERENCES matches(match_id),
+    seq        INTEGER NOT NULL,
+    chain_hash TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS journal_state (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    generation INTEGER NOT NULL,
+    open       INTEGER NOT NULL,
+    taken      INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO journal_state (id, generation, open, taken) VALUES (1, 0, 0, 0);
 CREATE TRIGGER IF NOT EXISTS entries_no_update BEFORE UPDATE ON entries
 BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END;
 CREATE TRIGGER IF NOT EXISTS entries_no_delete BEFORE DELETE ON entries
@@ -95,14 +107,36 @@ BEGIN SELECT RAISE(ABORT, 'matches are immutable'); END;
 """
 
 
+# schema 1 (islandgames 0.2.0) had no heads: each match's is its last stored entry
+_HEADS_FROM_ENTRIES = """
+INSERT OR IGNORE INTO heads (match_id, seq, chain_hash)
+SELECT m.match_id, coalesce(e.seq, 0), coalesce(e.chain_hash, '')
+FROM matches m LEFT JOIN entries e ON e.match_id = m.match_id
+    AND e.seq = (SELECT max(seq) FROM entries WHERE match_id = m.match_id);
+"""
+# the head moves with every append, in the same transaction
+_SET_HEAD = (
+    "INSERT INTO heads (match_id, seq, chain_hash) VALUES (?, ?, ?) "
+    "ON CONFLICT (match_id) DO UPDATE SET seq = excluded.seq, chain_hash = excluded.chain_hash"
+)
+
+
 class SqliteStore(MatchStore):
     """Matches in a SQLite database file (created if missing).
 
     ``journal``: append through the action journal ``<path>.journal`` (the default; see
     the module docstring), moving ``flush_every`` entries at a time into the database.
     A journal left by a crashed process is replayed when the store opens, whatever
-    ``journal`` says; :class:`~islandgames.service.journal.JournalError` if it is damaged
-    (the store then does not open, and nothing is changed)."""
+    ``journal`` says; :class:`~islandgames.service.journal.JournalError` if it is damaged,
+    from another generation than the database records, or missing where the database
+    says one was in use (the store then does not open, and nothing is changed).
+
+    A path that does not exist becomes a new store. An existing file that is not an
+    islandgames store (an empty file included) is refused with :class:`StoreError`
+    unless ``initialize`` is true. Each match's head (last seq and chain hash) is written
+    in the transaction that appends, and :meth:`load` checks that the stored entries
+    reach it (:class:`CorruptMatchError` if not: a damaged file never serves a match at
+    an older seq)."""
 
     persistent = True
 
@@ -115,6 +149,7 @@ class SqliteStore(MatchStore):
         journal: bool = True,
         flush_every: int = 64,
         flush_interval: float | None = 1.0,
+        initialize: bool = False,
     ) -> None:
         if synchronous not in ("normal", "full"):
             raise ValueError(f"synchronous must be 'normal' or 'full', got {synchronous!r}")
@@ -134,12 +169,20 @@ class SqliteStore(MatchStore):
         self._pending: list[JournalRecord] = []
         # match -> its last seq, stored or journaled (this process is the only writer)
         self._last: OrderedDict[str, int] = OrderedDict()
+        self._generation = 0  # the journal's, as the database records it
+        self._reset_failed = False
+        existed = self.path.exists()
         self._lockfile = _acquire_lockfile(self.path)
         try:
+            if existed and not initialize and self.path.stat().st_size == 0:
+                raise StoreError(
+                    f"{str(self.path)!r} is an empty file, not an islandgames store "
+                    "(initialize it to make it one)"
+                )
             self._db = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=timeout
             )
-            self._setup()
+            self._setup(existed and not initialize)
             self._recover(keep=journal)
         except sqlite3.Error as exc:
             self._abandon()
@@ -161,42 +204,90 @@ class SqliteStore(MatchStore):
         """Where the action journal lives: ``<path>.journal``."""
         return self.path.with_name(self.path.name + ".journal")
 
-    def _setup(self) -> None:
+    def _setup(self, must_be_a_store: bool) -> None:
         db = self._db
-        mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
-            raise StoreError(f"the store {str(self.path)!r} cannot use WAL (got {mode})")
-        db.execute(f"PRAGMA synchronous={self.synchronous.upper()}")
-        db.execute("PRAGMA foreign_keys=ON")
         version = db.execute("PRAGMA user_version").fetchone()[0]
+        if must_be_a_store and version == 0:
+            # a SQLite file of something else: never add tables to it by mistake
+            raise StoreError(
+                f"{str(self.path)!r} is a SQLite database but not an islandgames store "
+                "(initialize it to make it one)"
+            )
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"the store {str(self.path)!r} has schema version {version}; "
                 f"this engine knows {SCHEMA_VERSION}"
             )
-        db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + "COMMIT;")
-        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StoreError(f"the store {str(self.path)!r} cannot use WAL (got {mode})")
+        db.execute(f"PRAGMA synchronous={self.synchronous.upper()}")
+        db.execute("PRAGMA foreign_keys=ON")
+        migrate = _HEADS_FROM_ENTRIES if version == 1 else ""
+        db.executescript(
+            "BEGIN IMMEDIATE;" + _SCHEMA + migrate + f"PRAGMA user_version={SCHEMA_VERSION};"
+            "COMMIT;"
+        )
 
     def _recover(self, *, keep: bool) -> None:
         """Replay a journal left by a process that did not close the store, then keep
-        the journal open (``keep``) or remove it."""
+        the journal open (``keep``, a new generation) or remove it.
+
+        The database records the journal's generation and whether it is in use. The
+        order of the steps below is what makes every crash between them recoverable:
+        the database takes in the journal's entries and the next generation in one
+        transaction, and only then is the journal replaced by an empty one of that
+        generation (a journal one generation behind the database is one whose entries
+        are all in it already)."""
         path = self.journal_path
-        if not keep and not path.exists():
-            return
-        journal = Journal(path, sync=self.synchronous == "full")
+        sync = self.synchronous == "full"
+        generation, in_use, taken = self._db.execute(
+            "SELECT generation, open, taken FROM journal_state WHERE id = 1"
+        ).fetchone()
+        if not path.exists() or path.stat().st_size == 0:
+            if in_use:
+                raise JournalError(
+                    f"the journal {str(path)!r} is missing or empty, but the store was not "
+                    "closed: entries acknowledged since its last flush would be lost"
+                )
+            if not keep:
+                return
+            Journal.create(path, generation, sync=sync).close(remove=False)
+        journal = Journal(path, sync=sync)
         try:
-            records, torn = journal.read()
-            if torn:
+            contents = journal.read()
+            if contents.generation is not None and contents.generation not in (
+                generation,
+                generation - 1,
+            ):
+                raise JournalError(
+                    f"the journal {str(path)!r} is of generation {contents.generation}, the "
+                    f"database expects {generation}: it belongs to another copy of the store",
+                    0,
+                )
+            if contents.generation == generation - 1 and len(contents.records) != taken:
+                # the previous generation, whose entries the database took in: all of them
+                raise JournalError(
+                    f"the journal {str(path)!r} of the previous generation holds "
+                    f"{len(contents.records)} entries; the database took in {taken}",
+                    contents.end,
+                )
+            if contents.torn:
                 _log.warning(
                     "%s: dropped a torn last frame (%d bytes) of an entry never acknowledged",
                     path,
-                    torn,
+                    contents.torn,
                 )
+            records = list(contents.records)
+            self._write(
+                lambda db: self._replay_and_open(db, records, generation + 1, keep),
+                f"replay the journal {path}",
+            )
+            self._generation = generation + 1
             if records:
-                self._write(lambda db: self._replay(db, records), f"replay the journal {path}")
                 _log.info("%s: replayed %d journaled entries", path, len(records))
-            if records or torn:
-                journal.reset()
+            if keep:
+                journal.reset(self._generation)
         except BaseException:
             journal.close(remove=False)
             raise
@@ -204,6 +295,16 @@ class SqliteStore(MatchStore):
             self._journal = journal
         else:
             journal.close(remove=True)
+
+    @classmethod
+    def _replay_and_open(
+        cls, db: sqlite3.Connection, records: list[JournalRecord], generation: int, keep: bool
+    ) -> None:
+        cls._replay(db, records)
+        db.execute(
+            "UPDATE journal_state SET generation = ?, open = ?, taken = ? WHERE id = 1",
+            (generation, int(keep), len(records)),
+        )
 
     @classmethod
     def _replay(cls, db: sqlite3.Connection, records: list[JournalRecord]) -> None:
@@ -242,6 +343,7 @@ class SqliteStore(MatchStore):
             "INSERT INTO tokens (token_hash, match_id, seat) VALUES (?,?,?)",
             [(t.token_hash, t.match_id, t.seat) for t in tokens],
         )
+        db.execute(_SET_HEAD, (record.match_id, 0, ""))
 
     def append(self, match_id: str, entry: LogEntry, snapshot: Snapshot | None) -> None:
         if snapshot is not None and snapshot.seq != entry.seq:
@@ -272,6 +374,9 @@ class SqliteStore(MatchStore):
             if len(self._pending) >= self.flush_every:
                 self._flush()  # first: if it fails, nothing of this entry is stored
             try:
+                if self._reset_failed:  # never append to a generation the database took in
+                    self._journal.reset(self._generation)
+                    self._reset_failed = False
                 self._journal.append(rec.encode())
             except OSError as exc:
                 raise StoreError(f"{what}: cannot write the journal: {exc}") from exc
@@ -290,17 +395,28 @@ class SqliteStore(MatchStore):
             return
         batch = self._pending
         what = f"flush {len(batch)} journaled entries"
+        generation = self._generation + 1
+
+        def take_in(db: sqlite3.Connection) -> None:
+            self._insert_all(db, batch)
+            db.execute(
+                "UPDATE journal_state SET generation = ?, taken = ? WHERE id = 1",
+                (generation, len(batch)),
+            )
+
         try:
-            self._write(lambda db: self._insert_all(db, batch), what)
+            self._write(take_in, what)
         except (SeqConflictError, UnknownMatchError) as exc:
             # only this process writes: the database was changed behind the store's back
             raise StoreError(f"{what}: the database does not fit them: {exc}") from None
         self._pending = []
+        self._generation = generation
         try:
-            self._journal.reset()
+            self._journal.reset(generation)
         except OSError as exc:
-            # harmless: a replay skips entries the database has (checking they agree)
-            _log.warning("%s: cannot empty the journal: %s", self._journal.path, exc)
+            # the entries are safe in the database; the next append retries the reset
+            self._reset_failed = True
+            _log.warning("%s: cannot start a new journal: %s", self._journal.path, exc)
 
     def _flush_periodically(self, interval: float) -> None:
         """Bound how far the database file lags behind the journal (for an online
@@ -353,6 +469,8 @@ class SqliteStore(MatchStore):
             "INSERT INTO snapshots (match_id, seq, state, state_hash) VALUES (?,?,?,?)",
             [rec.snapshot for rec in batch if rec.snapshot is not None],
         )
+        heads = {rec.entry[0]: (rec.entry[0], rec.entry[1], rec.entry[5]) for rec in batch}
+        db.executemany(_SET_HEAD, [heads[m] for m in sorted(heads)])
 
     @classmethod
     def _insert(cls, db: sqlite3.Connection, rec: JournalRecord) -> None:
@@ -372,6 +490,7 @@ class SqliteStore(MatchStore):
             raise
         if cursor.rowcount != 1:
             cls._refuse(db, match_id, seq)
+        db.execute(_SET_HEAD, (match_id, seq, rec.entry[5]))
         if rec.snapshot is not None:
             db.execute(
                 "INSERT INTO snapshots (match_id, seq, state, state_hash) VALUES (?,?,?,?)",
@@ -404,6 +523,8 @@ class SqliteStore(MatchStore):
             raise StoreError(f"read {match_id}: {exc}") from exc
         if not known:
             raise UnknownMatchError(f"unknown match {match_id!r}")
+        if type(last) is not int:
+            raise CorruptMatchError(f"match {match_id}: its last seq is unreadable", 0)
         self._remember(match_id, last)
         return int(last)
 
@@ -449,6 +570,9 @@ class SqliteStore(MatchStore):
                 loaded = self._load(match_id)
             except sqlite3.Error as exc:
                 raise StoreError(f"load {match_id}: {exc}") from exc
+            except (TypeError, OverflowError, ValueError) as exc:
+                # a damaged file can hold a value of any type in any column
+                raise CorruptMatchError(f"match {match_id}: unreadable record: {exc}", 0) from exc
             self._remember(match_id, loaded.entries[-1].seq if loaded.entries else 0)
             return loaded
 
@@ -479,12 +603,33 @@ class SqliteStore(MatchStore):
             )
         except (DecodeError, ValueError) as exc:
             raise CorruptMatchError(f"match {match_id}: unreadable record: {exc}") from exc
+        self._check_head(match_id, entries)
         snap = db.execute(
             "SELECT seq, state, state_hash FROM snapshots WHERE match_id = ? "
             "ORDER BY seq DESC LIMIT 1",
             (match_id,),
         ).fetchone()
         return StoredMatch(record, entries, self._snapshot(match_id, snap))
+
+    def _check_head(self, match_id: str, entries: tuple[LogEntry, ...]) -> None:
+        """The stored entries run 1..n and reach the match's head (its last seq and chain
+        hash, written with every append): else the file lost or changed some of them."""
+        head = self._db.execute(
+            "SELECT seq, chain_hash FROM heads WHERE match_id = ?", (match_id,)
+        ).fetchone()
+        if head is None:
+            raise CorruptMatchError(f"match {match_id}: its head record is missing", 0)
+        seq, chain_hash = head
+        n = len(entries)
+        if any(e.seq != i for i, e in enumerate(entries, start=1)):
+            gap = next(i for i, e in enumerate(entries, start=1) if e.seq != i)
+            raise CorruptMatchError(f"match {match_id}: entry {gap} is missing", gap)
+        if seq != n or (n and entries[-1].chain_hash != chain_hash):
+            raise CorruptMatchError(
+                f"match {match_id}: the store holds entries up to {n}, its head says "
+                f"{seq} (chain {str(chain_hash)[:12]}): the file is damaged",
+                min(n, seq) if type(seq) is int else 0,
+            )
 
     @staticmethod
     def _snapshot(match_id: str, row: Any) -> Snapshot | None:
@@ -493,11 +638,11 @@ class SqliteStore(MatchStore):
         seq, state, state_hash = row
         try:
             return Snapshot(seq, serde.unpackb(state), state_hash)
-        except DecodeError as exc:
+        except (DecodeError, TypeError, ValueError) as exc:
             raise CorruptMatchError(f"match {match_id}: unreadable snapshot {seq}", seq) from exc
 
     def snapshot_at_or_before(self, match_id: str, seq: int) -> Snapshot | None:
-        with self._lock:
+        with self._lock, self._reading(f"read the snapshots of {match_id}"):
             self._check_open()
             self._flush()
             row = self._db.execute(
@@ -508,21 +653,25 @@ class SqliteStore(MatchStore):
             return self._snapshot(match_id, row)
 
     def token(self, token_hash: bytes) -> TokenRow | None:
-        with self._lock:
+        with self._lock, self._reading("read a token"):
             self._check_open()
             row = self._db.execute(
                 "SELECT match_id, seat FROM tokens WHERE token_hash = ?", (token_hash,)
             ).fetchone()
-        return None if row is None else TokenRow(token_hash, row[0], row[1])
+        if row is None:
+            return None
+        return TokenRow(token_hash, *_token_columns(row[0], row[1]))
 
     def match_ids(self) -> tuple[str, ...]:
-        with self._lock:
+        with self._lock, self._reading("list the matches"):
             self._check_open()
             rows = self._db.execute("SELECT match_id FROM matches ORDER BY rowid").fetchall()
+        if any(type(r[0]) is not str for r in rows):
+            raise StoreError(f"the store {str(self.path)!r} is damaged: a match id is not text")
         return tuple(r[0] for r in rows)
 
     def tokens(self, match_id: str) -> tuple[TokenRow, ...]:
-        with self._lock:
+        with self._lock, self._reading(f"read the tokens of {match_id}"):
             self._check_open()
             known = self._db.execute(
                 "SELECT 1 FROM matches WHERE match_id = ?", (match_id,)
@@ -532,7 +681,17 @@ class SqliteStore(MatchStore):
             rows = self._db.execute(
                 "SELECT token_hash, seat FROM tokens WHERE match_id = ?", (match_id,)
             ).fetchall()
-        return token_order([TokenRow(h, match_id, seat) for h, seat in rows])
+        if any(type(h) is not bytes for h, _ in rows):
+            raise CorruptMatchError(f"match {match_id}: a token hash is damaged", 0)
+        return token_order([TokenRow(h, *_token_columns(match_id, seat)) for h, seat in rows])
+
+    @contextlib.contextmanager
+    def _reading(self, what: str) -> Iterator[None]:
+        """A driver error while reading (a damaged file) is a StoreError naming the file."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise StoreError(f"{what} in {str(self.path)!r}: {exc}") from exc
 
     # --- closing -----------------------------------------------------------------------
 
@@ -556,6 +715,15 @@ class SqliteStore(MatchStore):
                     len(self._pending),
                     exc,
                 )
+            if flushed and self._journal is not None:
+                try:
+                    self._write(
+                        lambda db: db.execute("UPDATE journal_state SET open = 0 WHERE id = 1"),
+                        "close the journal",
+                    )
+                except StoreError as exc:
+                    flushed = False  # the journal stays: the next open checks it
+                    _log.error("%s: %s", self.path, exc)
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
@@ -585,6 +753,12 @@ class SqliteStore(MatchStore):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _token_columns(match_id: Any, seat: Any) -> tuple[str, int | None]:
+    if type(match_id) is not str or not (seat is None or type(seat) is int):
+        raise StoreError(f"a damaged token row ({type(match_id).__name__}, {type(seat).__name__})")
+    return match_id, seat
 
 
 def _acquire_lockfile(path: Path) -> IO[bytes] | None:

@@ -271,11 +271,14 @@ def open_store(
     *,
     synchronous: Literal["normal", "full"] = "normal",
     journal: bool = True,
+    initialize: bool = False,
 ) -> MatchStore:
     """The store a server was given: None for memory, a ``postgresql://`` (or
     ``postgres://``) URL for :class:`~islandgames.service.postgres.PostgresStore`, or else
     the path of a SQLite file (:class:`~islandgames.service.sqlite.SqliteStore`, with
-    ``synchronous`` and ``journal``). Raises :class:`StoreError` if it cannot be opened."""
+    ``synchronous``, ``journal`` and ``initialize``: make an existing file that is not a
+    store, an empty one included, a store). Raises :class:`StoreError` if it cannot be
+    opened."""
     if spec is None:
         return MemoryStore()
     if spec.startswith(("postgresql://", "postgres://")):
@@ -289,4 +292,4 @@ def open_store(
         return PostgresStore(spec)
     from .sqlite import SqliteStore
 
-    return SqliteStore(spec, synchronous=synchronous, journal=journal)
+    return SqliteStore(spec, synchronous=synchronous, journal=journal, initialize=initialize)
