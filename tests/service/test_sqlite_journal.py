@@ -504,3 +504,18 @@ def test_remembered_last_seqs_are_bounded(tmp_path: Path, monkeypatch: pytest.Mo
     store.append(busy.match_id, entry(busy, 3), None)
     store.close()
     assert len(db_entries(tmp_path / "n.db")) == 4
+
+
+def test_a_clean_close_leaves_only_the_database(tmp_path: Path) -> None:
+    path = tmp_path / "clean.db"
+    store, r = store_with(path, 3)
+    assert {p.name for p in tmp_path.iterdir()} >= {"clean.db.lock", "clean.db.journal"}
+    with pytest.raises(StoreError, match="in use by another process"):
+        SqliteStore(path)
+    store.close()
+    assert [p.name for p in tmp_path.iterdir()] == ["clean.db"]
+    with SqliteStore(path) as again:  # and it opens again, locked as before
+        assert len(again.load(r.match_id).entries) == 3
+        with pytest.raises(StoreError, match="in use by another process"):
+            SqliteStore(path)
+    assert [p.name for p in tmp_path.iterdir()] == ["clean.db"]

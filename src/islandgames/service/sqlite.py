@@ -730,7 +730,7 @@ class SqliteStore(MatchStore):
             if self._journal is not None:
                 self._journal.close(remove=flushed)
                 self._journal = None
-            self._release_lockfile()
+            self._release_lockfile(remove=True)
 
     def _abandon(self) -> None:
         """Let go of everything without writing (a failed open; tests: a death)."""
@@ -743,8 +743,11 @@ class SqliteStore(MatchStore):
             self._journal = None
         self._release_lockfile()
 
-    def _release_lockfile(self) -> None:
+    def _release_lockfile(self, *, remove: bool = False) -> None:
         if self._lockfile is not None:
+            if remove:  # a clean close leaves no file behind (see _acquire_lockfile)
+                with contextlib.suppress(OSError):
+                    os.unlink(self._lockfile.name)
             self._lockfile.close()  # closing the descriptor releases the flock
             self._lockfile = None
 
@@ -762,14 +765,25 @@ def _token_columns(match_id: Any, seat: Any) -> tuple[str, int | None]:
 
 
 def _acquire_lockfile(path: Path) -> IO[bytes] | None:
+    """Hold ``<path>.lock`` with ``flock``. A clean close removes the file, so a lock won
+    on a file that has meanwhile been removed (or replaced) is not the lock: try again."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not on POSIX: no cross-process guard
         return None
-    fh = open(path.with_name(path.name + ".lock"), "ab")  # noqa: SIM115 - held open
-    try:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError as exc:
-        fh.close()
-        raise StoreError(f"the store {str(path)!r} is in use by another process") from exc
-    return fh
+    lock = path.with_name(path.name + ".lock")
+    for _ in range(100):
+        fh = open(lock, "ab")  # noqa: SIM115 - held open
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            fh.close()
+            raise StoreError(f"the store {str(path)!r} is in use by another process") from exc
+        try:
+            same = os.stat(lock).st_ino == os.fstat(fh.fileno()).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            return fh
+        fh.close()  # pragma: no cover - lost a race with a closing store
+    raise StoreError(f"cannot lock the store {str(path)!r}: its lock file keeps changing")
