@@ -1306,10 +1306,10 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise CliError(f"--seat {args.seat}: the match has seats 0..{seats - 1}")
     if _takes_seat(hook):
         # the picture never shows more than the seat (by default a spectator) may see
-        svg = hook(state, args.seat)
-    elif args.seat is not None:
+        svg = hook(state, seat=args.seat)
+    elif args.seat is not None and game.info.hidden_information:
         raise CliError(f"{game.info.id}.render_svg draws no seat's view (it takes no seat)")
-    else:
+    else:  # without hidden information, every seat sees the same picture
         svg = hook(state)
     if not isinstance(svg, str):
         raise CliError(f"{game.info.id}.render_svg returned {type(svg).__name__}, not str")
@@ -1329,7 +1329,7 @@ def _takes_seat(hook: Callable[..., Any]) -> bool:
         params = inspect.signature(hook).parameters
     except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
         return False
-    return "seat" in params or len(params) >= 2
+    return "seat" in params
 
 
 # --- the parser ------------------------------------------------------------------------------

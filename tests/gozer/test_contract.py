@@ -188,3 +188,30 @@ def test_render_is_well_formed_svg() -> None:
         marks = [t.text or "" for t in pawns.iter(f"{ns}title")]
         alive = [p for i, p in enumerate(s.pawns) if i != s.gozer and p.status != "dead"]
         assert sum(m.startswith("castaway") for m in marks) == len(alive)
+
+
+def test_render_numbers_every_square_and_keeps_gullies_beside_the_paths() -> None:
+    """Every square a Step can name is numbered (the summit and the boat included); each
+    gully is drawn beside the squares it sweeps, above or right of them, so it crosses
+    neither their paths' centre lines at the squares nor the numbers below them; the
+    legend explains the wreck, the start dot and the boat."""
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(render_svg(None))
+    squares = next(g for g in root.iter(f"{ns}g") if g.get("id") == "squares")
+    numbers = {t.text for t in squares.iter(f"{ns}text")}
+    assert {str(s) for s in range(BOARD.size)} <= numbers
+    assert {str(BOARD.summit), str(BOARD.boat)} <= numbers
+    xs = [s.x for s in BOARD.squares]
+    ys = [s.y for s in BOARD.squares]
+    ox, oy = min(xs) - 50, min(ys) - 50 - 30  # the picture's origin (render.py)
+    gullies = next(g for g in root.iter(f"{ns}g") if g.get("id") == "gullies")
+    lines = list(gullies.iter(f"{ns}polyline"))
+    assert len(lines) == len(BOARD.gullies)
+    for line, gully in zip(lines, BOARD.gullies, strict=True):
+        points = [tuple(map(float, p.split(","))) for p in (line.get("points") or "").split()]
+        for (px, py), s in zip(points, (BOARD.summit, *gully.squares), strict=True):
+            cx, cy = BOARD.squares[s].x - ox, BOARD.squares[s].y - oy
+            assert ((px - cx) ** 2 + (py - cy) ** 2) ** 0.5 >= 10, (gully.name, s)
+            assert py <= cy + 1, (gully.name, s)  # never down into the number below
+    legend = " ".join(t.text or "" for t in root.iter(f"{ns}text"))
+    assert "the wreck" in legend and "the boat" in legend and "castaway" in legend

@@ -13,6 +13,7 @@ The ``islandgames render gozer`` command writes it to a file.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from xml.sax.saxutils import escape
 
@@ -98,7 +99,8 @@ def render_svg(state: GozerState | None = None, board: Board = BOARD) -> str:
     out.append('<g id="gullies" fill="none" stroke="#e65100" stroke-width="3" '
                'stroke-dasharray="9 6" marker-end="url(#arrow)">')
     for g in board.gullies:
-        pts = " ".join(f"{x},{y}" for x, y in (pos(s) for s in (board.summit, *g.squares)))
+        points = _beside([pos(s) for s in (board.summit, *g.squares)], _GULLY_OFFSET)
+        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         out.append(f'<polyline points="{pts}"><title>gully {escape(g.name)}</title></polyline>')
     out.append("</g>")
     out.append('<g id="squares" font-size="9" text-anchor="middle">')
@@ -112,6 +114,33 @@ def render_svg(state: GozerState | None = None, board: Board = BOARD) -> str:
     return "\n".join(out)
 
 
+#: How far a gully is drawn beside the paths it follows (clear of the square numbers,
+#: which sit below their squares).
+_GULLY_OFFSET = 15.0
+
+
+def _beside(points: list[tuple[int, int]], offset: float) -> list[tuple[float, float]]:
+    """``points`` moved ``offset`` to one side of the line through them: each segment's
+    normal turned up (or, for an upright segment, right), so that a gully running along
+    a path is drawn next to it and passes above the number under each square; each
+    vertex moves along the mean of its segments' normals."""
+    normals = []
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
+        dx, dy = x2 - x1, y2 - y1
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        nx, ny = -dy / length, dx / length
+        if ny > 0 or (ny == 0 and nx < 0):
+            nx, ny = -nx, -ny
+        normals.append((nx, ny))
+    out = []
+    for i, (x, y) in enumerate(points):
+        near = normals[max(0, i - 1) : i + 1] or [(0.0, -1.0)]
+        mx, my = sum(n[0] for n in near), sum(n[1] for n in near)
+        m = (mx * mx + my * my) ** 0.5 or 1.0
+        out.append((x + offset * mx / m, y + offset * my / m))
+    return out
+
+
 def _square(board: Board, s: int, x: int, y: int) -> list[str]:
     kind = board.kind(s)
     fill = _KIND_FILL[kind]
@@ -122,6 +151,7 @@ def _square(board: Board, s: int, x: int, y: int) -> list[str]:
             f'stroke="#5d1a0e" stroke-width="2">{tip}</polygon>',
             f'<circle cx="{x}" cy="{y + 2}" r="8" fill="#fff" stroke="#000"/>',
             f'<text x="{x}" y="{y + 6}" font-size="11" font-weight="bold">T</text>',
+            _number(s, x, y + 26),
         ]
     if kind == "boat":
         return [
@@ -131,6 +161,7 @@ def _square(board: Board, s: int, x: int, y: int) -> list[str]:
             'stroke-width="2"/>',
             f'<path d="M{x + 1},{y - 25} L{x + 16},{y - 8} L{x + 1},{y - 8} z" fill="#fff" '
             'stroke="#3e2723"/>',
+            _number(s, x, y + 26),
         ]
     parts = [
         f'<circle cx="{x}" cy="{y}" r="11" fill="{fill}" stroke="#5b3b1e" stroke-width="1.5">'
@@ -151,12 +182,31 @@ def _square(board: Board, s: int, x: int, y: int) -> list[str]:
         )
     elif kind == "start":
         parts.append(f'<text x="{x}" y="{y + 3}" fill="#fff" font-size="8">S</text>')
-        parts.append(
-            f'<path d="M{x - 40},{y - 6} l22,0 l-4,10 l-16,0 z" fill="#5d4037" '
-            'stroke="#3e2723"><title>the wreck</title></path>'
-        )
-    parts.append(f'<text x="{x}" y="{y + 22}" fill="#333">{s}</text>')
+        parts.extend(_wreck(x - 30, y))
+    parts.append(_number(s, x, y + 22))
     return parts
+
+
+def _number(s: int, x: float, y: float) -> str:
+    """A square's number (what ``Step(to)`` names), on a light halo so lines under it
+    do not hide it."""
+    return (
+        f'<text x="{x}" y="{y}" fill="#fbf3dc" stroke="#fbf3dc" stroke-width="3">{s}</text>'
+        f'<text x="{x}" y="{y}" fill="#333">{s}</text>'
+    )
+
+
+def _wreck(x: float, y: float) -> list[str]:
+    """The wreck the castaways start beside: a grey hull on its side, its mast broken
+    (the boat they escape on is upright, brown, with a sail)."""
+    return [
+        f'<g transform="rotate(-25 {x} {y})"><title>the wreck</title>'
+        f'<path d="M{x - 11},{y - 4} L{x + 3},{y - 4} L{x + 1},{y + 2} L{x + 11},{y - 4} '
+        f'L{x + 8},{y + 6} L{x - 8},{y + 6} z" fill="#757575" stroke="#212121" '
+        'stroke-width="1.5"/>'
+        f'<path d="M{x - 2},{y - 4} l2,-9 l3,3" fill="none" stroke="#212121" '
+        'stroke-width="1.5"/></g>'
+    ]
 
 
 def _gadget_squares(board: Board, state: GozerState | None) -> list[tuple[str, int]]:
@@ -245,6 +295,18 @@ def _legend(board: Board, state: GozerState | None, width: int, height: int) -> 
         cy = top + 12 + (i // 3) * 22
         out.append(f'<circle cx="{cx}" cy="{cy}" r="7" fill="{fill}" stroke="#5b3b1e"/>')
         out.append(f'<text x="{cx + 14}" y="{cy + 4}">{escape(text)}</text>')
+    cx, cy = 30 + 3 * 250, top + 12
+    out.extend(_wreck(cx, cy))
+    out.append(f'<text x="{cx + 18}" y="{cy + 4}">the wreck</text>')
+    cy += 22
+    out.append(f'<circle cx="{cx}" cy="{cy}" r="7" fill="{_SEAT_COLOURS[0]}" stroke="#000"/>')
+    out.append(f'<text x="{cx + 14}" y="{cy + 4}">a castaway (seat colour; the start)</text>')
+    cy += 22
+    out.append(
+        f'<path d="M{cx - 11},{cy - 1} L{cx + 11},{cy - 1} L{cx + 7},{cy + 6} L{cx - 7},'
+        f'{cy + 6} z" fill="#8d6e63" stroke="#3e2723"/>'
+    )
+    out.append(f'<text x="{cx + 18}" y="{cy + 4}">the boat (escape)</text>')
     cy = top + 56
     out.append(f'<line x1="22" y1="{cy}" x2="52" y2="{cy}" stroke="#e65100" stroke-width="3" '
                'stroke-dasharray="9 6"/>')
