@@ -21,7 +21,7 @@ from ...core import kit
 from . import rules
 from .actions import Action
 from .contract import INFO, RULES, FridayConfig, FridayRules
-from .render import render_view
+from .render import render_svg, render_view
 from .state import FridayState, state_class
 from .view import FridayView, resample_hidden, view
 
@@ -65,5 +65,6 @@ __all__ = [
     "FridayConfig",
     "FridayGame",
     "FridayRules",
+    "render_svg",
     "render_view",
 ]

@@ -11,9 +11,10 @@ Step green | life 20/22 | score 10 | stack 18 | hazards left 28 | aging cards le
 from __future__ import annotations
 
 from .data import CARDS
+from .state import FridayState
 from .view import HIDDEN, FridayView
 
-__all__ = ["card_text", "render_view"]
+__all__ = ["card_text", "render_svg", "render_view"]
 
 _STEPS = ("green", "yellow", "red", "pirates")
 
@@ -83,3 +84,11 @@ def render_view(view: FridayView) -> str:
     if view.result is not None:
         lines.append(f"Result: {view.result} - {view.reason}")
     return "\n".join(lines)
+
+
+def render_svg(subject: FridayState | FridayView | None = None, seat: int | None = None) -> str:
+    """The SVG picture of the table as ``seat`` sees it (0: Robinson; None: a spectator),
+    the hook ``islandgames render`` draws with; see :func:`islandgames.render.friday.render_svg`."""
+    from ...render.friday import render_svg as draw  # late: it imports this package
+
+    return draw(subject, seat)
