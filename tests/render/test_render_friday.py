@@ -98,3 +98,27 @@ def test_no_card_name_the_view_does_not_show(seat: int | None) -> None:
 def test_a_view_of_another_seat_is_refused() -> None:
     with pytest.raises(ValueError, match="cannot be drawn for seat 0"):
         render_svg(GAME.view(STATES[0], None), 0)
+
+
+def test_a_state_of_an_earlier_rules_version_is_drawn_under_its_rules() -> None:
+    """Friday 1.0 states are their own class (no face-down aging record): the picture
+    views them under 1.0, as replays of 1.0 logs need."""
+    old = random_states_of_version("1.0")
+    for s in old[::5]:
+        assert type(s).__name__ == "FridayState10"
+        parse(render_svg(s, 0))
+
+
+def random_states_of_version(version: str) -> list[Any]:
+    from islandgames import get_game
+    from islandgames.core.rng import Rng
+
+    game: Any = get_game("friday", version)
+    state = game.new(3, FridayConfig(level=2))
+    rng = Rng.from_seed(3, "render-test")
+    out = [state]
+    while game.outcome(state) is None:
+        action, rng = rng.choice(game.legal_actions(state, 0))
+        state = game.apply(state, 0, action)
+        out.append(state)
+    return out

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 __all__ = [
     "FONT",
@@ -29,6 +30,7 @@ __all__ = [
     "circle",
     "esc",
     "fit",
+    "game_of",
     "group",
     "legend",
     "line",
@@ -281,6 +283,19 @@ def wrap(s: str, width: int, *, indent: str = "", first: str = "") -> list[str]:
         break_on_hyphens=False,
     )
     return lines or [first.rstrip()]
+
+
+def game_of(game_id: str, state: object) -> Any:
+    """The rules version of ``game_id`` whose states ``state`` is one of (its newest if
+    ``state`` is None): a state of an earlier version is viewed under its own rules."""
+    from ..core.registry import get_game, rules_versions  # late: the games import this
+
+    for version in reversed(rules_versions(game_id)):
+        game = get_game(game_id, version)
+        state_type = game.state_type
+        if state is None or isinstance(state, state_type):
+            return game
+    return get_game(game_id)
 
 
 class Svg(str):

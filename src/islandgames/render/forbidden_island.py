@@ -35,6 +35,7 @@ from . import (
     Svg,
     circle,
     fit,
+    game_of,
     group,
     legend,
     line,
@@ -379,11 +380,10 @@ def _as_view(
         if seat is not None and seat != subject.seat:
             raise ValueError(f"a view of seat {subject.seat} cannot be drawn for seat {seat}")
         return subject
-    from ..core.registry import get_game  # late: the game package may import this module
-
-    game = get_game("forbidden-island")
+    game = game_of("forbidden-island", subject)
     state = game.new(0) if subject is None else subject
-    return game.view(state, seat)
+    view: ForbiddenIslandView = game.view(state, seat)
+    return view
 
 
 def _draw_svg(view: ForbiddenIslandView) -> Svg:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..games.friday.data import CARDS
 from ..games.friday.state import FridayState
 from ..games.friday.view import HIDDEN, FridayView
-from . import Svg, fit, group, legend, rect, svg_document, text
+from . import Svg, fit, game_of, group, legend, rect, svg_document, text
 
 __all__ = ["render_svg"]
 
@@ -46,10 +46,9 @@ def _as_view(subject: FridayState | FridayView | None, seat: int | None) -> Frid
         if seat is not None and seat != subject.seat:
             raise ValueError(f"a view of seat {subject.seat} cannot be drawn for seat {seat}")
         return subject
-    from ..core.registry import get_game  # late: the game package may import this module
-
-    game = get_game("friday")
-    return game.view(game.new(0) if subject is None else subject, seat)
+    game = game_of("friday", subject)
+    view: FridayView = game.view(game.new(0) if subject is None else subject, seat)
+    return view
 
 
 def _draw(v: FridayView) -> Svg:

@@ -30,7 +30,7 @@ from ..games.not_alone.data import (
 )
 from ..games.not_alone.state import NotAloneState
 from ..games.not_alone.view import HuntedView, NotAloneView
-from . import Svg, circle, fit, group, legend, line, rect, svg_document, text, wrap
+from . import Svg, circle, fit, game_of, group, legend, line, rect, svg_document, text, wrap
 
 __all__ = ["render_svg", "render_text"]
 
@@ -418,11 +418,10 @@ def _as_view(subject: NotAloneState | NotAloneView | None, seat: int | None) -> 
         if seat is not None and seat != subject.seat:
             raise ValueError(f"a view of seat {subject.seat} cannot be drawn for seat {seat}")
         return subject
-    from ..core.registry import get_game  # late: the game package may import this module
-
-    game = get_game("not-alone")  # a view is the same under every rules version
+    game = game_of("not-alone", subject)  # a view is the same under every rules version
     state = game.new(0) if subject is None else subject
-    return game.view(state, seat)
+    view: NotAloneView = game.view(state, seat)
+    return view
 
 
 def _draw_svg(view: NotAloneView) -> Svg:
