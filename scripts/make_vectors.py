@@ -8,7 +8,11 @@ verifier must catch, each with its expected verdict, described by ``manifest.jso
 ones islandgames 0.1.0 wrote (tests/golden/logs), tampered here like the others.
 
 The vectors are artifacts: once published they never change (a verifier checked against
-them must stay right). Running this again gives the same bytes.
+them must stay right). Running this again gives the same bytes: every vector set is
+played under the rules version and stamped with the engine_version it was first
+published with (``PLAYS``), never the newest ones, so a game's new rules version or a new
+release changes none of them. New vectors are new sets (or new files of a set), pinned
+the same way.
 """
 
 from __future__ import annotations
@@ -20,11 +24,12 @@ import random
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import islandgames
-from islandgames import Match, get_game, read_log, verify_log, verify_redacted
+from islandgames import Match, fork, get_game, read_log, verify_fork, verify_log, verify_redacted
 from islandgames.core import serde
 from islandgames.core.log import (
     LogFormatError,
@@ -37,12 +42,35 @@ from islandgames.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN_LOGS = ROOT / "tests" / "golden" / "logs"
+PUBLISHED = ROOT / "tests" / "vectors"
 
 Records = list[dict[str, Any]]
 
 
+@dataclass(frozen=True)
+class Play:
+    """A published vector set's game: its seed and config, and the rules version and
+    engine_version its logs were written with (the headers of the published files say
+    so). Never change these for a published set: its vectors would change."""
+
+    seed: int
+    config: dict[str, Any]
+    rules_version: str
+    engine_version: str
+
+
+# short games (small files), seeds with hex letters (so case matters)
+PLAYS = {
+    "friday": Play(0xFEED0002, {"level": 2}, "1.1", "0.2.0"),
+    "forbidden-island": Play(0xFEED000B, {"players": 2}, "1.0", "0.2.0"),
+    "not-alone": Play(0xFEED0001, {"hunted": 1}, "1.0", "0.2.0"),
+    "gozer": Play(0xFEED0003, {"players": 3, "round_limit": 3}, "1.1", "0.2.0"),
+}
+
+
 def _play(game_id: str, seed: int, config: Any, upto: int | None = None) -> Match:
-    game = get_game(game_id)
+    """The seeded match of a vector set, under the set's pinned rules version."""
+    game = get_game(game_id, PLAYS[game_id].rules_version)
     m = Match(game, seed=seed, config=game.decode_config(config))
     rng = Rng.from_seed(seed, "vectors")
     while m.outcome() is None and (upto is None or m.seq < upto):
@@ -50,6 +78,21 @@ def _play(game_id: str, seed: int, config: Any, upto: int | None = None) -> Matc
         (seat, action), rng = rng.choice(choices)
         m.act(seat, action)
     return m
+
+
+def _records(m: Match, viewer: int | str | None = "all") -> Records:
+    """``m``'s log (or one seat's) as records, stamped with the set's pinned
+    engine_version: the header chain covers engine_version, so the chain is recomputed
+    (what the engine of that version wrote; nothing changes when it is the running one)."""
+    records = record_list(m.log(viewer))
+    return _stamped(records, PLAYS[m.game.info.id].engine_version)
+
+
+def _stamped(records: Records, engine_version: str) -> Records:
+    if records[0]["engine_version"] != engine_version:
+        records[0]["engine_version"] = engine_version
+        _rechain(records)
+    return records
 
 
 def _pack(records: Records) -> bytes:
@@ -94,6 +137,8 @@ class Vectors:
         full: str | None = None,
         suffix: str = ".iglog",
         tampered: bool = False,
+        parent: str | None = None,
+        chain_against_parent: dict[str, Any] | None = None,
     ) -> None:
         path = self.out / f"{vid}{suffix}"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -113,15 +158,29 @@ class Vectors:
             item["expect_against_full"] = _engine_verdict(
                 data, suffix, (self.out / f"{full}.iglog").read_bytes()
             )
+        if parent is not None:
+            item["parent"] = f"{parent}.iglog"
+            item["expect_against_parent"] = _engine_verdict(
+                data, suffix, parent=(self.out / f"{parent}.iglog").read_bytes()
+            )
+            item["chain_against_parent"] = chain_against_parent
         self.items.append(item)
 
 
-def _engine_verdict(data: bytes, suffix: str, full: bytes | None = None) -> dict[str, Any]:
+def _engine_verdict(
+    data: bytes, suffix: str, full: bytes | None = None, parent: bytes | None = None
+) -> dict[str, Any]:
     """What this engine says: a verdict with the first divergent seq and what differed,
-    or ``unreadable`` (with the byte offset the reader names) or ``unsupported``."""
+    or ``unreadable`` (with the byte offset the reader names) or ``unsupported``; against
+    ``full`` that of verify_redacted, against ``parent`` that of verify_fork."""
     try:
         log = parse_records(json.loads(data)) if suffix == ".json" else read_log(data)
-        v = verify_log(log) if full is None else verify_redacted(log, read_log(full))
+        if parent is not None:
+            v = verify_fork(log, read_log(parent))
+        elif full is not None:
+            v = verify_redacted(log, read_log(full))
+        else:
+            v = verify_log(log)
     except LogFormatError as exc:
         text = str(exc)
         found = re.search(r"\bbytes? (\d+)", text)
@@ -378,20 +437,15 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "tests" / "vectors")
     args = parser.parse_args()
     out: Path = args.out
+    published = _published()  # read before the old files go
     for old in out.rglob("*"):
         if old.is_file() and old.suffix in (".iglog", ".json"):
             old.unlink()
     v = Vectors(out)
-    # short games (small files), seeds with hex letters (so case matters)
-    plays = {
-        "friday": (0xFEED0002, {"level": 2}),
-        "forbidden-island": (0xFEED000B, {"players": 2}),
-        "not-alone": (0xFEED0001, {"hunted": 1}),
-        "gozer": (0xFEED0003, {"players": 3, "round_limit": 3}),
-    }
-    for gid, (seed, config) in plays.items():
+    for gid, play in PLAYS.items():
+        seed, config = play.seed, play.config
         m = _play(gid, seed, config)
-        full = record_list(m.log())
+        full = _records(m)
         v.add(f"{gid}/full", _pack(full), "a finished game's full log", _consistent(), full)
         half = len(full) // 2
         v.add(
@@ -400,7 +454,7 @@ def main() -> int:
             "running", _consistent(), full,
         )  # fmt: skip
         v.add(
-            f"{gid}/spectator", _pack(record_list(m.log(None))),
+            f"{gid}/spectator", _pack(_records(m, None)),
             "the finished game's log as a spectator sees it", _consistent(), full,
             full=f"{gid}/full",
         )  # fmt: skip
@@ -421,6 +475,9 @@ def main() -> int:
         if "level-3" in path.stem or "4-players" in path.stem:
             tampered_variants(v, f"{gid}-1.0", records, spellings=False)
     json_vector(v)
+    for gid in ("friday", "gozer"):
+        fork_vectors(v, gid)
+    items = _keep_published(v, *published)
     manifest = {
         "format": "islandgames-log-test-vectors",
         "version": 1,
@@ -434,31 +491,82 @@ def main() -> int:
             "what a verifier without the rules must find: consistent (every check it can "
             "make holds), diverged at seq, or unreadable at offset (null: not a file such "
             "a verifier can judge). Per-seat vectors name the full log to check them "
-            "against and give 'expect_against_full'."
+            "against and give 'expect_against_full'. Forked logs (a header with 'parent') "
+            "name the 'parent' log they were forked from and give 'expect_against_parent' "
+            "(the verdict of islandgames' verify_fork, which checks the lineage too) and "
+            "'chain_against_parent' (the fork's lineage as a verifier without the rules "
+            "checks it, given the parent log: consistent, diverged at seq, unreadable at "
+            "offset)."
         ),
-        "vectors": v.items,
+        "vectors": items,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     counts: dict[str, int] = {}
-    for item in v.items:
+    for item in items:
         counts[item["expect"]["verdict"]] = counts.get(item["expect"]["verdict"], 0) + 1
-    print(f"{len(v.items)} vectors in {out}: {counts}", file=sys.stderr)
+    added = len(items) - len(published[0])
+    print(f"{len(items)} vectors in {out} ({added} new): {counts}", file=sys.stderr)
     return 0
+
+
+Published = tuple[dict[str, dict[str, Any]], dict[str, bytes]]
+
+
+def _published() -> Published:
+    """The published manifest's entries by id and the published files' bytes."""
+    path = PUBLISHED / "manifest.json"
+    if not path.exists():
+        return {}, {}
+    items = {item["id"]: item for item in json.loads(path.read_text())["vectors"]}
+    files = {item["file"]: (PUBLISHED / item["file"]).read_bytes() for item in items.values()}
+    return items, files
+
+
+def _essentials(item: dict[str, Any]) -> dict[str, Any]:
+    """A manifest entry without the engine's messages (explanations worded by the engine
+    that made it, which later engines may word otherwise)."""
+    out = copy.deepcopy(item)
+    for key in ("expect", "expect_against_full", "expect_against_parent"):
+        if isinstance(out.get(key), dict):
+            out[key].pop("message", None)
+    return out
+
+
+def _keep_published(
+    v: Vectors, items: dict[str, dict[str, Any]], files: dict[str, bytes]
+) -> list[dict[str, Any]]:
+    """The manifest's entries: every published vector exactly as published, then the new
+    ones. Refuses (exit 1) if a published vector is gone, if its file's bytes changed or
+    if its entry did (but for the engine's messages): vectors never change, and a verdict
+    that changed means the verifier did."""
+    problems = []
+    made = {item["id"]: item for item in v.items}
+    for vid, old in items.items():
+        new = made.get(vid)
+        if new is None:
+            problems.append(f"{vid}: published, no longer made")
+        elif (v.out / old["file"]).read_bytes() != files[old["file"]]:
+            problems.append(f"{vid}: {old['file']} differs from the published file")
+        elif _essentials(new) != _essentials(old):
+            problems.append(f"{vid}: the manifest entry changed: {_essentials(new)}")
+    if problems:
+        raise SystemExit("published vectors changed:\n" + "\n".join(problems))
+    return [items.get(item["id"], item) for item in v.items]
 
 
 def not_alone_per_seat(v: Vectors, m: Match, seed: int, config: Any) -> None:
     """Per-seat logs with masked and partial actions; a partial form swapped; a full log
     relabelled with a viewer."""
     gid = "not-alone"
-    base = record_list(m.log())
+    base = _records(m)
     v.add(
-        f"{gid}/seat-0", _pack(record_list(m.log(0))),
+        f"{gid}/seat-0", _pack(_records(m, 0)),
         "the finished game's log as seat 0 sees it: masked actions are recovered from "
         "their commitments once the seed is revealed", _consistent(), base, full=f"{gid}/full",
     )  # fmt: skip
     for upto in range(20, 400, 5):
         mid = _play(gid, seed, config, upto=upto)
-        red = record_list(mid.log(0))
+        red = _records(mid, 0)
         partial = [
             r for r in red[1:] if r["type"] == "entry" and r["action"] is not None and not r["salt"]
         ]
@@ -474,8 +582,8 @@ def not_alone_per_seat(v: Vectors, m: Match, seed: int, config: Any) -> None:
     # an action masked entirely (nil, no salt) is rarer: a secret choice still pending
     other = _play(gid, 0xFEED0005, {"hunted": 2})
     v.add(
-        f"{gid}/full-2-hunted", _pack(record_list(other.log())),
-        "a finished game's full log, 2 Hunted", _consistent(), record_list(other.log()),
+        f"{gid}/full-2-hunted", _pack(_records(other)),
+        "a finished game's full log, 2 Hunted", _consistent(), _records(other),
     )  # fmt: skip
     for upto in range(1, other.seq):
         pending = _play(gid, 0xFEED0005, {"hunted": 2}, upto=upto)
@@ -488,9 +596,9 @@ def not_alone_per_seat(v: Vectors, m: Match, seed: int, config: Any) -> None:
             break
     else:
         raise SystemExit("no entirely masked action in a not-alone log")
-    viewer, log = masked[0]
+    viewer, _ = masked[0]
     v.add(
-        f"{gid}/seat-{viewer}-running-masked", _pack(record_list(log)),
+        f"{gid}/seat-{viewer}-running-masked", _pack(_records(pending, viewer)),
         f"seat {viewer}'s log of that game after {upto} actions, with an action masked "
         "entirely (nil, no salt)", _consistent(), base, full=f"{gid}/full-2-hunted",
     )  # fmt: skip
@@ -503,7 +611,7 @@ def not_alone_per_seat(v: Vectors, m: Match, seed: int, config: Any) -> None:
         "replaced by another action: only a check against the true action's redaction "
         "(the full log) can tell", _consistent(), base, full=f"{gid}/full", tampered=True,
     )  # fmt: skip
-    relabelled = record_list(m.log())
+    relabelled = _records(m)
     relabelled[0]["viewer"] = 0
     v.add(
         f"{gid}/relabelled-viewer", _pack(relabelled),
@@ -531,6 +639,101 @@ def bool_for_int(v: Vectors, gid: str, records: Records) -> None:
         f"{gid}/bool-for-int", _pack(_rechain(r)),
         f"entry {entry['seq']}'s action has true for an int field (commitment and chain "
         "recomputed): not an action of the game", _consistent(), records, tampered=True,
+    )  # fmt: skip
+
+
+def fork_vectors(v: Vectors, gid: str) -> None:
+    """A fork of the set's full log after half its entries, played on to its end; the
+    fork just made (running); for Friday, tampered forks: the parent link edited (chain
+    not recomputed), relinked with the chain recomputed, entries swapped with the chain
+    recomputed, and the parent map respelled."""
+    parent_id = f"{gid}/full"
+    parent = read_log((v.out / f"{parent_id}.iglog").read_bytes())
+    k = len(parent.entries) // 2
+    m = fork(parent, k)
+    running = _records(m)
+    game = m.game
+    rng = Rng.from_seed(PLAYS[gid].seed, "vectors-fork")
+    while m.outcome() is None:
+        choices = [(s, a) for s in game.seats(m.state) for a in m.legal_actions(s)]
+        (seat, action), rng = rng.choice(choices)
+        m.act(seat, action)
+    full = _records(m)
+    if full[k + 1]["type"] != "entry":
+        raise SystemExit(f"{gid}: the fork ended where it was forked")
+    v.add(
+        f"{gid}/fork", _pack(full),
+        f"a fork of {parent_id} after entry {k}, played on to its end: its header names its "
+        "parent (match '', seq, the parent's chain hash after that entry); the parent's "
+        f"first {k} entries re-chained under the fork's header", _consistent(), full,
+        parent=parent_id, chain_against_parent=_consistent(),
+    )  # fmt: skip
+    v.add(
+        f"{gid}/fork-running", _pack(running),
+        f"the fork just made: the parent's first {k} entries under the fork's header, no end "
+        "record (a game still running)", _consistent(), running, parent=parent_id,
+        chain_against_parent=_consistent(),
+    )  # fmt: skip
+    if gid != "friday":
+        return
+
+    def fork_variant(
+        vid: str, change: Callable[[Records], Records], what: str, chain: Any, lineage: Any
+    ) -> None:
+        data = _pack(change(copy.deepcopy(full)))
+        v.add(
+            f"{gid}/{vid}", data, what, chain, full, tampered=True, parent=parent_id,
+            chain_against_parent=lineage,
+        )  # fmt: skip
+
+    def edited(r: Records) -> Records:
+        r[0]["parent"]["seq"] += 1
+        return r
+
+    fork_variant(
+        "fork-parent-seq-edited", edited,
+        f"the fork's parent.seq one higher ({k + 1}), the chain not recomputed: the header "
+        "chain covers the parent link, so entry 1's chain hash no longer follows",
+        _diverged(1), _diverged(1),
+    )  # fmt: skip
+
+    fork_variant(
+        "fork-parent-seq-edited-rechained", lambda r: _rechain(edited(r)),
+        f"the fork's parent.seq one higher ({k + 1}), the chain recomputed: the fork verifies "
+        f"alone, but the parent's chain hash after entry {k + 1} is not its parent.chain_hash",
+        _consistent(), _diverged(0),
+    )  # fmt: skip
+
+    def relinked(r: Records) -> Records:
+        r[0]["parent"]["chain_hash"] = parent.entries[k].chain_hash
+        return _rechain(r)
+
+    fork_variant(
+        "fork-parent-relinked-rechained", relinked,
+        "the fork's parent.chain_hash replaced by the parent's chain hash one entry later, "
+        "the chain recomputed: the fork verifies alone, its lineage does not (the parent's "
+        f"chain hash after entry {k} is another)", _consistent(), _diverged(0),
+    )  # fmt: skip
+
+    def swapped(r: Records) -> Records:
+        r[2]["state_hash"], r[3]["state_hash"] = r[3]["state_hash"], r[2]["state_hash"]
+        return _rechain(r)
+
+    fork_variant(
+        "fork-state-hashes-swapped-rechained", swapped,
+        "the fork's entries 2 and 3 with their state hashes swapped, the chain recomputed: "
+        "consistent alone without the rules, but the entries are not the parent's (and a "
+        "replay tells)", _consistent(), _diverged(2),
+    )  # fmt: skip
+
+    def reordered(r: Records) -> Records:
+        r[0]["parent"] = dict(reversed(list(r[0]["parent"].items())))
+        return r
+
+    fork_variant(
+        "fork-parent-keys-reordered", reordered,
+        "the fork's parent map with its keys in reverse order (chain_hash, seq, match): a "
+        "file has one spelling", _unreadable(0), _unreadable(0),
     )  # fmt: skip
 
 

@@ -1,6 +1,7 @@
 """The published test vectors (tests/vectors, made by scripts/make_vectors.py) keep their
 verdicts: every honest log verifies or is unfinished, every tampered one is caught where
-the manifest says. The vectors are never regenerated to make this pass: a vector that
+the manifest says (alone, against its full log, or, for a forked log, against its parent
+by verify_fork). The vectors are never regenerated to make this pass: a vector that
 changes verdict means the verifier changed (docs/log-format.md, "Test vectors")."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from islandgames import (
     LogFormatError,
     UnsupportedRulesVersionError,
     read_log,
+    verify_fork,
     verify_log,
     verify_redacted,
 )
@@ -24,13 +26,18 @@ VECTORS = Path(__file__).resolve().parent / "vectors"
 MANIFEST = json.loads((VECTORS / "manifest.json").read_text())
 
 
-def _verdict(path: Path, full: Path | None = None) -> dict[str, Any]:
+def _verdict(path: Path, full: Path | None = None, parent: Path | None = None) -> dict[str, Any]:
     try:
         if path.suffix == ".json":
             log = parse_records(json.loads(path.read_text()))
         else:
             log = read_log(path.read_bytes())
-        v = verify_log(log) if full is None else verify_redacted(log, read_log(full))
+        if parent is not None:
+            v = verify_fork(log, read_log(parent.read_bytes()))
+        elif full is not None:
+            v = verify_redacted(log, read_log(full))
+        else:
+            v = verify_log(log)
     except LogFormatError as exc:
         return {"verdict": "unreadable", "message": str(exc)}
     except UnsupportedRulesVersionError as exc:
@@ -59,16 +66,57 @@ def test_vector(vector: dict[str, Any]) -> None:
     if "full" in vector:
         _check(_verdict(VECTORS / vector["file"], VECTORS / vector["full"]),
                vector["expect_against_full"])
+    if "parent" in vector:
+        against = _verdict(VECTORS / vector["file"], parent=VECTORS / vector["parent"])
+        _check(against, vector["expect_against_parent"])
 
 
 def test_every_tampered_vector_is_caught_and_every_honest_one_is_not() -> None:
     tampered = [v for v in MANIFEST["vectors"] if v["tampered"]]
-    assert len(tampered) >= 60
+    assert len(tampered) >= 91
     for v in tampered:
-        verdicts = {v["expect"]["verdict"], v.get("expect_against_full", {}).get("verdict")}
+        verdicts = {
+            v["expect"]["verdict"],
+            v.get("expect_against_full", {}).get("verdict"),
+            v.get("expect_against_parent", {}).get("verdict"),
+        }
         assert verdicts & {"diverged", "unreadable", "unsupported"}, v["id"]
-        assert "verified" not in verdicts, v["id"]
+        if "parent" in v:
+            # a tampered fork may verify alone (its chain recomputed): then its lineage fails
+            assert v["expect_against_parent"]["verdict"] != "verified", v["id"]
+        else:
+            assert "verified" not in verdicts, v["id"]
     for v in MANIFEST["vectors"]:
         if not v["tampered"]:
             assert v["expect"]["verdict"] in ("verified", "unfinished"), v["id"]
             assert v.get("expect_against_full", {"verdict": "verified"})["verdict"] == "verified"
+            # a fork's lineage holds, and its verdict against its parent is its own
+            lineage = v.get("expect_against_parent", v["expect"])
+            assert lineage["verdict"] == v["expect"]["verdict"], v["id"]
+
+
+def test_fork_vectors_and_a_rules_free_verifier_catches_every_tampered_fork() -> None:
+    """Forked logs (a header with ``parent``) of Friday and Gozer, finished and running,
+    and tampered forks: each names a parent vector that is an honest full log, and has
+    both lineage verdicts. A verifier without the rules catches every tampered fork by
+    its chain or its lineage (the forgeries are of the parent link and of the parent's
+    entries)."""
+    forks = [v for v in MANIFEST["vectors"] if "parent" in v]
+    files = {v["file"]: v for v in MANIFEST["vectors"]}
+    assert {v["game"] for v in forks} >= {"friday", "gozer"}
+    assert sum(v["tampered"] for v in forks) >= 5
+    honest = {v["expect"]["verdict"] for v in forks if not v["tampered"]}
+    assert honest == {"verified", "unfinished"}
+    for v in forks:
+        parent = files[v["parent"]]
+        assert not parent["tampered"] and parent["expect"]["verdict"] == "verified", v["id"]
+        assert read_log((VECTORS / v["parent"]).read_bytes()).header.parent is None
+        assert {"expect_against_parent", "chain_against_parent"} <= set(v), v["id"]
+        if v["expect"]["verdict"] != "unreadable":
+            assert read_log((VECTORS / v["file"]).read_bytes()).header.parent is not None
+        chain = {v["chain"]["verdict"], v["chain_against_parent"]["verdict"]}
+        if v["tampered"]:
+            assert chain & {"diverged", "unreadable"}, v["id"]
+        else:
+            assert chain == {"consistent"}, v["id"]
+    assert all("/fork" in v["id"] for v in forks)

@@ -3,11 +3,16 @@
 //
 //   node verify_vectors.mjs PATH/TO/manifest.json
 //   node verify_vectors.mjs --log FILE...        (print the verdict on each log file)
+//   node verify_vectors.mjs --fork FORK PARENT   (print the lineage verdict on a forked log)
 //
 // For every vector of the manifest whose "chain" is not null it reads the log and compares
-// its verdict with "chain" exactly. It prints one JSON line
-//   {"checked", "matched", "mismatches": [{"id", "expected", "found"}], "verdicts": {...}}
-// and exits 0 only if every checked vector matched (1: a mismatch, 2: bad usage).
+// its verdict with "chain" exactly; for a vector that names its "parent" (a forked log) it
+// also compares the lineage verdict (checkLineage) with "chain_against_parent". It prints
+// one JSON line
+//   {"checked", "matched", "mismatches": [{"id", "check", "expected", "found", "why"}],
+//    "verdicts": {...}, "lineage_checked", "lineage_verdicts": {...}}
+// ("check": "chain" or "chain_against_parent"; a vector matches when every check of it
+// does) and exits 0 only if every checked vector matched (1: a mismatch, 2: bad usage).
 //
 // The verdicts, in this order of precedence:
 //   unreadable {offset}: the whole file is read first, record by record; the first record
@@ -19,6 +24,13 @@
 //     (seq 0) and every salt (mirroring islandgames' verify_log, then _replay);
 //   consistent: every check it can make holds (state hashes, the outcome, redactions,
 //     actions and rules versions need the game: it does not judge them).
+// The lineage of a forked log (a header with "parent"), given the parent log, mirrors
+// islandgames' verify_fork without the rules: both logs read, the fork names a parent, the
+// parent's chain verdict, the fork's own, then the header (every field but engine_version,
+// parent and viewer equal to the parent's), parent.seq within the parent, the parent's
+// chain hash after entry parent.seq (chain_0 for 0) equal to parent.chain_hash, and the
+// fork's first parent.seq entries carrying the parent's seat, action_commitment and
+// state_hash (and the same salt and action where both show them).
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -38,6 +50,11 @@ const HEADER_KEYS = [
   "type", "format", "format_version", "engine_version", "game", "rules_version", "config",
   "seats", "seed_commitment", "initial_state_hash", "viewer",
 ];
+/** A forked log's header: "parent" just before "viewer" (absent from any other header). */
+const FORK_HEADER_KEYS = [...HEADER_KEYS.slice(0, -1), "parent", "viewer"];
+const PARENT_KEYS = ["match", "seq", "chain_hash"];
+/** The longest parent.match islandgames reads, in code points. */
+const MAX_MATCH_ID = 128;
 const ENTRY_KEYS = [
   "type", "seq", "seat", "action", "salt", "action_commitment", "state_hash", "chain_hash",
 ];
@@ -204,7 +221,8 @@ function recordProblem(record, index, header) {
   const kind = record.type;
   if (kind === "header") {
     if (index !== 0) return "a header may only come first";
-    if (!exactKeys(record, HEADER_KEYS)) return `a header has exactly the keys ${HEADER_KEYS}`;
+    const keys = Object.hasOwn(record, "parent") ? FORK_HEADER_KEYS : HEADER_KEYS;
+    if (!exactKeys(record, keys)) return `a header has exactly the keys ${keys}`;
     const h = record;
     if (h.format !== "islandgames-log") return `not an islandgames log (format ${shown(h.format)})`;
     if (h.format_version !== 1) return `unsupported format_version ${shown(h.format_version)}`;
@@ -218,6 +236,17 @@ function recordProblem(record, index, header) {
     if (!isInt(h.seats) || h.seats < 1) return `seats must be an int >= 1, got ${shown(h.seats)}`;
     for (const name of ["seed_commitment", "initial_state_hash"]) {
       if (!isHex64(h[name])) return `${name} must be 64 lower-case hex digits`;
+    }
+    if (keys === FORK_HEADER_KEYS) {
+      const p = h.parent;
+      if (!isMap(p) || !exactKeys(p, PARENT_KEYS)) {
+        return `parent must be a map with exactly the keys ${PARENT_KEYS}, got ${shown(p)}`;
+      }
+      if (typeof p.match !== "string" || [...p.match].length > MAX_MATCH_ID) {
+        return `parent.match must be a str of at most ${MAX_MATCH_ID} characters`;
+      }
+      if (!isInt(p.seq) || p.seq < 0) return `parent.seq must be an int >= 0, got ${shown(p.seq)}`;
+      if (!isHex64(p.chain_hash)) return "parent.chain_hash must be 64 lower-case hex digits";
     }
     const v = h.viewer;
     if (!(v === "all" || v === null || (isInt(v) && v >= 0 && v < h.seats))) {
@@ -305,11 +334,16 @@ export function readRecords(data) {
 
 const diverged = (seq, why) => ({ verdict: { verdict: "diverged", seq }, why });
 
+/** chain_0: the hash of the header without its type and viewer keys (parent included). */
+function headerChain(header) {
+  const { type: _type, viewer: _viewer, ...body } = header; // the other keys, in order
+  return digest(utf8("islandgames-chain"), encode(body));
+}
+
 /** The chain verdict on records read by readRecords (mirrors verify_log, then _replay). */
 export function checkChain({ header, entries, end }) {
   const full = header.viewer === "all";
-  const { type: _type, viewer: _viewer, ...body } = header; // the other keys, in order
-  let chain = digest(utf8("islandgames-chain"), encode(body));
+  let chain = headerChain(header);
   for (const [k, e] of entries.entries()) {
     const i = k + 1;
     if (e.seq !== i) return diverged(i, `seq ${e.seq}, expected ${i}`);
@@ -354,6 +388,79 @@ export function verifyLog(data) {
   return checkChain(records);
 }
 
+// --- the lineage of a forked log -------------------------------------------------------------
+
+/** The fields of a header a fork shares with its parent (all but type, engine_version,
+ * parent and viewer). */
+const LINEAGE_KEYS = HEADER_KEYS.filter(
+  (k) => !["type", "engine_version", "viewer"].includes(k),
+);
+const sameValue = (a, b) => sameBytes(encode(a), encode(b));
+
+/**
+ * The lineage verdict on a forked log's records given its parent's (both read by
+ * readRecords), as a verifier without the rules can judge it (mirrors verify_fork).
+ */
+export function checkLineage(fork, parent) {
+  const link = fork.header.parent;
+  if (link === undefined) return diverged(0, "lineage: the header names no parent");
+  const theirs = checkChain(parent);
+  if (theirs.verdict.verdict !== "consistent") {
+    return { verdict: theirs.verdict, why: `parent log: ${theirs.why}` };
+  }
+  const own = checkChain(fork);
+  if (own.verdict.verdict !== "consistent") return own;
+  for (const key of LINEAGE_KEYS) {
+    if (!sameValue(fork.header[key], parent.header[key])) {
+      return diverged(0, `lineage: ${key} ${shown(fork.header[key])}, the parent's `
+        + `${shown(parent.header[key])}`);
+    }
+  }
+  const n = parent.entries.length;
+  if (link.seq > n) return diverged(0, `lineage: parent.seq ${link.seq}, the parent has ${n}`);
+  const at = link.seq === 0 ? hex(headerChain(parent.header))
+    : parent.entries[link.seq - 1].chain_hash; // checked by checkChain(parent)
+  if (at !== link.chain_hash) {
+    return diverged(0, `lineage: parent.chain_hash ${link.chain_hash}, the parent's `
+      + `chain hash after entry ${link.seq} is ${at}`);
+  }
+  if (link.seq > fork.entries.length) {
+    return diverged(fork.entries.length + 1, "lineage: the fork lacks the parent's entries");
+  }
+  for (let k = 0; k < link.seq; k++) {
+    const mine = fork.entries[k];
+    const other = parent.entries[k];
+    for (const name of ["seat", "action_commitment", "state_hash"]) {
+      if (mine[name] !== other[name]) return diverged(mine.seq, `lineage: ${name}`);
+    }
+    if (mine.salt !== null && other.salt !== null) {
+      if (mine.salt !== other.salt) return diverged(mine.seq, "lineage: salt");
+      if (!sameValue(mine.action, other.action)) return diverged(mine.seq, "lineage: action");
+    }
+  }
+  return own;
+}
+
+/** The lineage verdict on a forked log's bytes given its parent's: {verdict, why}. */
+export function verifyFork(forkData, parentData) {
+  const read = (data, which) => {
+    try {
+      return { records: readRecords(data) };
+    } catch (error) {
+      if (!(error instanceof Unreadable)) throw error;
+      return {
+        failed: { verdict: { verdict: "unreadable", offset: error.offset }, why: `${which}: `
+          + error.message },
+      };
+    }
+  };
+  const fork = read(forkData, "the fork");
+  if (fork.failed) return fork.failed;
+  const parent = read(parentData, "parent log");
+  if (parent.failed) return parent.failed;
+  return checkLineage(fork.records, parent.records);
+}
+
 // --- the vectors -----------------------------------------------------------------------------
 
 function selfTest() {
@@ -366,6 +473,20 @@ function selfTest() {
   }
 }
 
+/**
+ * The file of a vector's "parent": another vector of the manifest, named by its file
+ * (relative to the manifest's directory, as "file" is when the manifest is written). A
+ * copy of the manifest whose "file"s point elsewhere (absolute paths) still finds it: the
+ * one vector whose file ends in that name.
+ */
+function parentFile(manifest, base, name) {
+  const direct = path.resolve(base, name);
+  const files = manifest.vectors.map((v) => path.resolve(base, v.file));
+  if (files.includes(direct)) return direct;
+  const moved = files.filter((f) => f.endsWith(path.sep + path.normalize(name)));
+  return moved.length === 1 ? moved[0] : direct;
+}
+
 function checkManifest(manifestPath) {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   if (!Array.isArray(manifest.vectors)) throw new Error("the manifest has no vectors");
@@ -375,23 +496,36 @@ function checkManifest(manifestPath) {
     matched: 0,
     mismatches: [],
     verdicts: { consistent: 0, diverged: 0, unreadable: 0 },
+    lineage_checked: 0,
+    lineage_verdicts: { consistent: 0, diverged: 0, unreadable: 0 },
+  };
+  const judge = (vector, check, expected, verdicts, run) => {
+    let found;
+    let why = null;
+    try {
+      ({ verdict: found, why } = run());
+      verdicts[found.verdict] += 1;
+    } catch (error) {
+      found = { verdict: "error", message: String(error?.message ?? error) };
+    }
+    if (isDeepStrictEqual(found, expected)) return true;
+    summary.mismatches.push({ id: vector.id, check, expected, found, why });
+    return false;
   };
   for (const vector of manifest.vectors) {
     if (vector.chain === null) continue;
     summary.checked += 1;
-    let found;
-    let why = null;
-    try {
-      ({ verdict: found, why } = verifyLog(readFileSync(path.resolve(base, vector.file))));
-      summary.verdicts[found.verdict] += 1;
-    } catch (error) {
-      found = { verdict: "error", message: String(error?.message ?? error) };
+    const file = path.resolve(base, vector.file);
+    let ok = judge(vector, "chain", vector.chain, summary.verdicts,
+      () => verifyLog(readFileSync(file)));
+    if (vector.parent !== undefined) {
+      summary.lineage_checked += 1;
+      const parent = parentFile(manifest, base, vector.parent);
+      ok = judge(vector, "chain_against_parent", vector.chain_against_parent,
+        summary.lineage_verdicts,
+        () => verifyFork(readFileSync(file), readFileSync(parent))) && ok;
     }
-    if (isDeepStrictEqual(found, vector.chain)) {
-      summary.matched += 1;
-    } else {
-      summary.mismatches.push({ id: vector.id, expected: vector.chain, found, why });
-    }
+    if (ok) summary.matched += 1;
   }
   return summary;
 }
@@ -405,8 +539,14 @@ function main(argv) {
     }
     return 0;
   }
+  if (argv[0] === "--fork" && argv.length === 3) {
+    const { verdict, why } = verifyFork(readFileSync(argv[1]), readFileSync(argv[2]));
+    console.log(JSON.stringify({ file: argv[1], parent: argv[2], ...verdict, why }));
+    return 0;
+  }
   if (argv.length !== 1) {
-    console.error("usage: node verify_vectors.mjs PATH/TO/manifest.json | --log FILE...");
+    console.error("usage: node verify_vectors.mjs PATH/TO/manifest.json | --log FILE... | "
+      + "--fork FORK PARENT");
     return 2;
   }
   const summary = checkManifest(argv[0]);
