@@ -58,6 +58,13 @@ def test_javascript_verifier_reaches_every_chain_verdict() -> None:
     assert summary["verdicts"] == {k: expected.get(k, 0) for k in summary["verdicts"]}
     assert sum(summary["verdicts"].values()) == len(judged)
     assert all(summary["verdicts"][k] > 0 for k in ("consistent", "diverged", "unreadable"))
+    # every forked log's lineage was checked against its parent, each as the manifest says
+    forks = [v for v in judged if "parent" in v and v.get("chain_against_parent") is not None]
+    assert forks and summary["lineage_checked"] == len(forks)
+    lineage = Counter(v["chain_against_parent"]["verdict"] for v in forks)
+    assert summary["lineage_verdicts"] == {
+        k: lineage.get(k, 0) for k in summary["lineage_verdicts"]
+    }
 
 
 def test_javascript_verifier_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
