@@ -23,11 +23,19 @@ from islandgames.service import MatchService, MemoryStore, SqliteStore, StoreErr
 from islandgames.service import store as store_module
 from islandgames.service.store import MatchStore
 
-from .server import DEFAULT_MAX_MESSAGE, DEFAULT_PORT, GrpcServer
+from .server import (
+    DEFAULT_MAX_MESSAGE,
+    DEFAULT_MAX_WATCHES,
+    DEFAULT_MAX_WATCHES_PER_CONNECTION,
+    DEFAULT_MAX_WATCHES_PER_PEER,
+    DEFAULT_PORT,
+    GrpcServer,
+)
 
 __all__ = [
     "READY_PREFIX",
     "add_grpc_arguments",
+    "grpc_server_options",
     "main",
     "open_store",
     "run",
@@ -56,10 +64,59 @@ def add_grpc_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="BYTES",
         help=f"largest accepted gRPC request (default {DEFAULT_MAX_MESSAGE})",
     )
+    _add_watch_arguments(parser, "--grpc-")
     parser.add_argument("--no-grpc", action="store_true", help="do not serve gRPC")
     parser.add_argument(
         "--no-msgpack", action="store_true", help="do not serve MessagePack-RPC over TCP"
     )
+
+
+def _add_watch_arguments(parser: argparse.ArgumentParser, prefix: str) -> None:
+    parser.add_argument(
+        f"{prefix}max-watches",
+        dest="grpc_max_watches",
+        type=int,
+        default=DEFAULT_MAX_WATCHES,
+        metavar="N",
+        help=f"gRPC Watch streams at once (default {DEFAULT_MAX_WATCHES})",
+    )
+    parser.add_argument(
+        f"{prefix}max-watches-per-peer",
+        dest="grpc_max_watches_per_peer",
+        type=int,
+        default=DEFAULT_MAX_WATCHES_PER_PEER,
+        metavar="N",
+        help=(
+            "gRPC Watch streams at once from one IP address "
+            f"(default {DEFAULT_MAX_WATCHES_PER_PEER})"
+        ),
+    )
+    parser.add_argument(
+        f"{prefix}max-watches-per-connection",
+        dest="grpc_max_watches_per_connection",
+        type=int,
+        default=DEFAULT_MAX_WATCHES_PER_CONNECTION,
+        metavar="N",
+        help=(
+            "gRPC Watch streams at once on one connection "
+            f"(default {DEFAULT_MAX_WATCHES_PER_CONNECTION})"
+        ),
+    )
+
+
+def grpc_server_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The :class:`GrpcServer` keyword arguments the options give (defaults for any
+    option ``args`` lacks)."""
+    return {
+        "max_message": getattr(args, "grpc_max_message", DEFAULT_MAX_MESSAGE),
+        "max_watches": getattr(args, "grpc_max_watches", DEFAULT_MAX_WATCHES),
+        "max_watches_per_peer": getattr(
+            args, "grpc_max_watches_per_peer", DEFAULT_MAX_WATCHES_PER_PEER
+        ),
+        "max_watches_per_connection": getattr(
+            args, "grpc_max_watches_per_connection", DEFAULT_MAX_WATCHES_PER_CONNECTION
+        ),
+    }
 
 
 def open_store(args: argparse.Namespace) -> MatchStore:
@@ -96,10 +153,14 @@ async def run_servers(
     msgpack_max_frame: int | None = None,
     stop: asyncio.Event | None = None,
     ready: Callable[[str], None] | None = None,
+    grpc_options: dict[str, Any] | None = None,
+    msgpack_options: dict[str, Any] | None = None,
 ) -> None:
     """Serve ``service`` over gRPC (unless ``grpc_port`` is None) and MessagePack-RPC
     over TCP (unless ``msgpack_port`` is None) until ``stop`` is set (default: until
-    SIGINT or SIGTERM). ``ready`` gets one line per transport once it listens."""
+    SIGINT or SIGTERM). ``ready`` gets one line per transport once it listens.
+    ``grpc_options`` and ``msgpack_options``: more keyword arguments of
+    :class:`GrpcServer` and :class:`~islandgames_msgpackrpc.RpcServer` (limits)."""
     announce = ready or (lambda line: print(line, flush=True))
     loop = asyncio.get_running_loop()
     if stop is None:
@@ -111,7 +172,9 @@ async def run_servers(
     rpc_server = None
     try:
         if grpc_port is not None:
-            grpc_server = GrpcServer(service, max_message=grpc_max_message)
+            grpc_server = GrpcServer(
+                service, **{"max_message": grpc_max_message, **(grpc_options or {})}
+            )
             port = await grpc_server.start("127.0.0.1", grpc_port)
             announce(f"{READY_PREFIX}127.0.0.1:{port}")
         if msgpack_port is not None:
@@ -120,7 +183,12 @@ async def run_servers(
 
             rpc_server = RpcServer(
                 service,
-                max_frame=DEFAULT_MAX_FRAME if msgpack_max_frame is None else msgpack_max_frame,
+                **{
+                    "max_frame": (
+                        DEFAULT_MAX_FRAME if msgpack_max_frame is None else msgpack_max_frame
+                    ),
+                    **(msgpack_options or {}),
+                },
             )
             port = await rpc_server.start_tcp("127.0.0.1", msgpack_port)
             announce(f"{MSGPACK_READY}127.0.0.1:{port}")
@@ -149,6 +217,8 @@ def run(args: argparse.Namespace, store: MatchStore | None = None) -> int:
             store.close()
         print(f"islandgames serve: {exc}", file=sys.stderr)
         return 2
+    from islandgames_msgpackrpc.app import rpc_server_options
+
     try:
         asyncio.run(
             run_servers(
@@ -157,6 +227,8 @@ def run(args: argparse.Namespace, store: MatchStore | None = None) -> int:
                 grpc_max_message=args.grpc_max_message,
                 msgpack_port=args.port if msgpack_on else None,
                 msgpack_max_frame=getattr(args, "max_frame", None),
+                grpc_options=grpc_server_options(args),
+                msgpack_options=rpc_server_options(args),
             )
         )
     except OSError as exc:
@@ -198,6 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="BYTES",
         help=f"largest accepted request (default {DEFAULT_MAX_MESSAGE})",
     )
+    _add_watch_arguments(parser, "--")
     parser.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE")
     parser.add_argument("--log-level", default="WARNING")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """The gRPC server: every :class:`~islandgames.service.MatchService` operation as one RPC
 of ``islandgames.v1.MatchService`` (``protos/islandgames/v1/match_service.proto``),
-with the standard health and reflection services.
+with the standard health and reflection services (reflection ``v1`` and ``v1alpha``).
 
 A thin translation: requests are parsed here (so a request that is not valid protobuf
 gets INVALID_ARGUMENT, not a transport error), their game values converted to wire form
@@ -10,7 +10,8 @@ Errors of the service become gRPC statuses (:data:`GRPC_STATUS`, from
 
 It runs on ``grpc.aio``: unary calls run on the event loop (except the CPU-heavy log
 calls, in a worker thread); a Watch is a coroutine fed by the service's callback, so
-many watchers cost no threads.
+many watchers cost no threads. Watch streams are limited per connection, per peer
+address and in all, so one client cannot take every other client's watches.
 """
 
 from __future__ import annotations
@@ -21,14 +22,16 @@ import contextlib
 import hashlib
 import logging
 import threading
+from collections import Counter
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import grpc
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, descriptor_pb2, descriptor_pool
 from google.rpc import error_details_pb2, status_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
+from grpc_reflection.v1alpha import reflection_pb2 as reflection_v1alpha_pb2
 
 from islandgames.core import serde
 from islandgames.core.errors import DecodeError, IslandGamesError
@@ -50,12 +53,17 @@ from ._gen import match_service_pb2 as pb
 __all__ = [
     "DEFAULT_MAX_MESSAGE",
     "DEFAULT_MAX_SEND",
+    "DEFAULT_MAX_WATCHES",
+    "DEFAULT_MAX_WATCHES_PER_CONNECTION",
+    "DEFAULT_MAX_WATCHES_PER_PEER",
     "DEFAULT_PORT",
     "ERROR_DOMAIN",
+    "REFLECTION_V1",
     "GRPC_STATUS",
     "SERVICE_NAME",
     "GrpcServer",
     "log_to_pb",
+    "peer_address",
     "status_for",
 ]
 
@@ -69,6 +77,13 @@ DEFAULT_MAX_MESSAGE = 4 * 1024 * 1024
 DEFAULT_MAX_SEND = 64 * 1024 * 1024
 #: The ``domain`` of the ``google.rpc.ErrorInfo`` detail of every error.
 ERROR_DOMAIN = "islandgames.v1"
+#: Watch streams at once: in all, from one peer address, on one connection.
+DEFAULT_MAX_WATCHES = 1024
+DEFAULT_MAX_WATCHES_PER_PEER = 256
+DEFAULT_MAX_WATCHES_PER_CONNECTION = 128
+#: The reflection service of ``grpc/reflection/v1/reflection.proto``; its messages are
+#: those of v1alpha under another package (same fields, same numbers, same bytes).
+REFLECTION_V1 = "grpc.reflection.v1.ServerReflection"
 
 #: islandgames error code -> gRPC status code.
 GRPC_STATUS: dict[str, grpc.StatusCode] = {
@@ -217,6 +232,48 @@ def _verification_pb(v: Verification) -> Any:
         viewer=_VIEWER.get(v.viewer, pb.LOG_VIEWER_SEAT),  # type: ignore[arg-type]
         viewer_seat=v.viewer if type(v.viewer) is int else None,
     )
+
+
+# --- reflection v1 -----------------------------------------------------------------------------
+
+
+def _add_reflection_v1_descriptor() -> None:
+    """Put ``grpc/reflection/v1/reflection.proto`` into the default descriptor pool (made
+    from v1alpha's, which grpcio-reflection ships alone), so reflection can describe it."""
+    pool = descriptor_pool.Default()
+    try:
+        pool.FindServiceByName(REFLECTION_V1)
+        return
+    except KeyError:
+        pass
+    proto = descriptor_pb2.FileDescriptorProto()
+    reflection_v1alpha_pb2.DESCRIPTOR.CopyToProto(proto)
+    old, new = ".grpc.reflection.v1alpha.", ".grpc.reflection.v1."
+    proto.name = "grpc/reflection/v1/reflection.proto"
+    proto.package = "grpc.reflection.v1"
+    proto.ClearField("options")
+    for message in proto.message_type:
+        for field in message.field:
+            if field.type_name.startswith(old):
+                field.type_name = new + field.type_name[len(old) :]
+    for service in proto.service:
+        for method in service.method:
+            method.input_type = new + method.input_type[len(old) :]
+            method.output_type = new + method.output_type[len(old) :]
+    pool.AddSerializedFile(proto.SerializeToString())
+
+
+def _reflection_v1_handler(service_names: tuple[str, ...]) -> Any:
+    """``grpc.reflection.v1.ServerReflection``, served by the v1alpha servicer (the two
+    are the same on the wire)."""
+    _add_reflection_v1_descriptor()
+    servicer = reflection.aio.ReflectionServicer(service_names)
+    handler = grpc.stream_stream_rpc_method_handler(
+        servicer.ServerReflectionInfo,
+        request_deserializer=reflection_v1alpha_pb2.ServerReflectionRequest.FromString,
+        response_serializer=reflection_v1alpha_pb2.ServerReflectionResponse.SerializeToString,
+    )
+    return grpc.method_handlers_generic_handler(REFLECTION_V1, {"ServerReflectionInfo": handler})
 
 
 # --- the servicer ------------------------------------------------------------------------------
@@ -441,8 +498,9 @@ class _Servicer:
         token = req.token
         after = req.after_seq if req.HasField("after_seq") else None
         game = self.tokens.game(token)
-        if server._watches >= server.max_watches:
-            raise ProtocolError("OVERLOADED", f"at most {server.max_watches} watches at once")
+        connection = str(context.peer())
+        peer = server.peer_key(context)
+        server._admit_watch(connection, peer)
         loop = asyncio.get_running_loop()
         pending: collections.deque[Update] = collections.deque()
         wake = asyncio.Event()
@@ -459,6 +517,8 @@ class _Servicer:
             loop.call_soon_threadsafe(wake.set)
 
         server._watches += 1
+        server._watches_by_peer[peer] += 1
+        server._watches_by_connection[connection] += 1
         sub = None
         try:
             if after is None:
@@ -498,8 +558,29 @@ class _Servicer:
                     return
         finally:
             server._watches -= 1
+            for counter, key in (
+                (server._watches_by_peer, peer),
+                (server._watches_by_connection, connection),
+            ):
+                counter[key] -= 1
+                if counter[key] <= 0:
+                    del counter[key]
             if sub is not None:
                 sub.close()
+
+
+def peer_address(peer: str) -> str:
+    """The address part of a gRPC peer string (``ipv4:127.0.0.1:5000`` -> ``ipv4:127.0.0.1``;
+    ``ipv6:[::1]:5000`` -> ``ipv6:[::1]``); the peer string itself names the connection."""
+    kind, sep, rest = peer.partition(":")
+    if not sep or kind not in ("ipv4", "ipv6"):
+        return peer
+    host, colon, port = rest.rpartition(":")
+    return f"{kind}:{host}" if colon and port.isdigit() else peer
+
+
+def _peer_of(context: Any) -> str:
+    return peer_address(str(context.peer()))
 
 
 def _update_kw(game: str, u: Update) -> dict[str, Any]:
@@ -569,7 +650,9 @@ class GrpcServer:
     """Serves one :class:`MatchService` over gRPC on 127.0.0.1 (``grpc.aio``).
 
     ``max_message``: the largest request (bytes); ``max_send``: the largest response;
-    ``max_watches``: Watch streams at once; ``max_backlog``: updates a watcher may fall
+    ``max_watches``: Watch streams at once, of which ``max_watches_per_peer`` from one
+    peer address and ``max_watches_per_connection`` on one connection (one more is
+    RESOURCE_EXHAUSTED, code OVERLOADED); ``max_backlog``: updates a watcher may fall
     behind before its stream is ended (RESOURCE_EXHAUSTED; it can watch again with
     ``after_seq``). Must be started and stopped on one running event loop.
 
@@ -588,14 +671,22 @@ class GrpcServer:
         *,
         max_message: int = DEFAULT_MAX_MESSAGE,
         max_send: int = DEFAULT_MAX_SEND,
-        max_watches: int = 1024,
+        max_watches: int = DEFAULT_MAX_WATCHES,
+        max_watches_per_peer: int = DEFAULT_MAX_WATCHES_PER_PEER,
+        max_watches_per_connection: int = DEFAULT_MAX_WATCHES_PER_CONNECTION,
         max_backlog: int = 10_000,
         watch_poll: float = 5.0,
+        peer_key: Callable[[Any], str] | None = None,
     ) -> None:
         self.service = service
         self.max_message = max_message
         self.max_send = max_send
         self.max_watches = max_watches
+        self.max_watches_per_peer = max_watches_per_peer
+        self.max_watches_per_connection = max_watches_per_connection
+        #: the peer a call comes from (for the per-peer limit), from its servicer context:
+        #: by default the address part of ``context.peer()``
+        self.peer_key: Callable[[Any], str] = peer_key or _peer_of
         self.max_backlog = max_backlog
         self.watch_poll = watch_poll
         self.host: str | None = None
@@ -603,7 +694,24 @@ class GrpcServer:
         self._server: Any = None
         self._health: Any = None
         self._watches = 0
+        self._watches_by_peer: Counter[str] = Counter()
+        self._watches_by_connection: Counter[str] = Counter()
         self._stopping = False
+
+    def _admit_watch(self, connection: str, peer: str) -> None:
+        """Raise OVERLOADED if one more Watch on ``connection`` (from ``peer``) would pass a
+        limit. The per-peer limit is checked first: one peer filling its share is told
+        so, and the global cap stays out of its reach while other peers need it."""
+        if self._watches_by_connection[connection] >= self.max_watches_per_connection:
+            raise ProtocolError(
+                "OVERLOADED", f"at most {self.max_watches_per_connection} watches per connection"
+            )
+        if self._watches_by_peer[peer] >= self.max_watches_per_peer:
+            raise ProtocolError(
+                "OVERLOADED", f"at most {self.max_watches_per_peer} watches per client address"
+            )
+        if self._watches >= self.max_watches:
+            raise ProtocolError("OVERLOADED", f"at most {self.max_watches} watches at once")
 
     def _handlers(self) -> Any:
         servicer = _Servicer(self)
@@ -632,9 +740,9 @@ class GrpcServer:
         server.add_generic_rpc_handlers((self._handlers(),))
         self._health = health.aio.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
-        reflection.enable_server_reflection(
-            (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
-        )
+        listed = (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME, REFLECTION_V1)
+        reflection.enable_server_reflection(listed, server)
+        server.add_generic_rpc_handlers((_reflection_v1_handler(listed),))
         try:
             bound = server.add_insecure_port(f"{host}:{port}")
         except RuntimeError as exc:  # grpcio's "Failed to bind"

@@ -13,14 +13,22 @@ import logging
 import signal
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from islandgames.service import MatchService, StoreError
 from islandgames.service.store import MatchStore, open_store
 
 from .protocol import DEFAULT_MAX_FRAME, DEFAULT_PORT
-from .server import RpcServer
+from .server import (
+    DEFAULT_IDLE_TIMEOUT,
+    DEFAULT_MAX_CONNECTIONS,
+    DEFAULT_MAX_CONNECTIONS_PER_PEER,
+    DEFAULT_MAX_OUTPUT,
+    DEFAULT_READ_TIMEOUT,
+    RpcServer,
+)
 
-__all__ = ["DEFAULT_STORE", "add_server_arguments", "main", "run"]
+__all__ = ["DEFAULT_STORE", "add_server_arguments", "main", "rpc_server_options", "run"]
 
 #: The SQLite file used when no ``--store`` is given (relative to the working directory).
 DEFAULT_STORE = "islandgames.sqlite3"
@@ -80,6 +88,54 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"largest accepted message (default {DEFAULT_MAX_FRAME})",
     )
     parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=DEFAULT_MAX_CONNECTIONS,
+        metavar="N",
+        help=f"MessagePack-RPC connections at once (default {DEFAULT_MAX_CONNECTIONS})",
+    )
+    parser.add_argument(
+        "--max-connections-per-peer",
+        type=int,
+        default=DEFAULT_MAX_CONNECTIONS_PER_PEER,
+        metavar="N",
+        help=(
+            "MessagePack-RPC connections at once from one IP address "
+            f"(default {DEFAULT_MAX_CONNECTIONS_PER_PEER})"
+        ),
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=DEFAULT_IDLE_TIMEOUT,
+        metavar="SECONDS",
+        help=(
+            "close a MessagePack-RPC connection that sends nothing for this long while it "
+            f"watches nothing (default {DEFAULT_IDLE_TIMEOUT:g}; 0: never)"
+        ),
+    )
+    parser.add_argument(
+        "--read-timeout",
+        type=float,
+        default=DEFAULT_READ_TIMEOUT,
+        metavar="SECONDS",
+        help=(
+            "close a MessagePack-RPC connection whose message, once begun, is not complete "
+            f"within this time, or that does not take a reply within it "
+            f"(default {DEFAULT_READ_TIMEOUT:g}; 0: never)"
+        ),
+    )
+    parser.add_argument(
+        "--max-output",
+        type=int,
+        default=DEFAULT_MAX_OUTPUT,
+        metavar="BYTES",
+        help=(
+            "close a MessagePack-RPC connection that lets more than this much output queue "
+            f"up unread (default {DEFAULT_MAX_OUTPUT})"
+        ),
+    )
+    parser.add_argument(
         "--import",
         dest="imports",
         action="append",
@@ -120,8 +176,23 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def rpc_server_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The :class:`RpcServer` keyword arguments the options give (defaults for any
+    option ``args`` lacks)."""
+    return {
+        "max_frame": getattr(args, "max_frame", DEFAULT_MAX_FRAME),
+        "max_connections": getattr(args, "max_connections", DEFAULT_MAX_CONNECTIONS),
+        "max_connections_per_peer": getattr(
+            args, "max_connections_per_peer", DEFAULT_MAX_CONNECTIONS_PER_PEER
+        ),
+        "idle_timeout": getattr(args, "idle_timeout", DEFAULT_IDLE_TIMEOUT) or None,
+        "read_timeout": getattr(args, "read_timeout", DEFAULT_READ_TIMEOUT) or None,
+        "max_output": getattr(args, "max_output", DEFAULT_MAX_OUTPUT),
+    }
+
+
 async def _serve(service: MatchService, args: argparse.Namespace) -> None:
-    server = RpcServer(service, max_frame=args.max_frame)
+    server = RpcServer(service, **rpc_server_options(args))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -30,11 +30,13 @@ from islandgames.service.errors import ProtocolError
 __all__ = [
     "DEFAULT_MAX_FRAME",
     "DEFAULT_PORT",
+    "LEN_PER_BYTE",
     "NOTIFICATION",
     "PROTOCOL",
     "PROTOCOL_VERSION",
     "REQUEST",
     "RESPONSE",
+    "VALUES_PER_BYTE",
     "FrameDecoder",
     "Notification",
     "Request",
@@ -55,6 +57,12 @@ DEFAULT_PORT = 7341
 #: and a hostile message cannot make the decoder build more than ~300 MB of objects).
 DEFAULT_MAX_FRAME = 4 * 1024 * 1024
 MAX_MSGID = (1 << 32) - 1
+#: A message may decode to at most ``max_frame // VALUES_PER_BYTE`` values (each array
+#: and map counts 1 plus its length), none of its arrays or maps longer than
+#: ``max_frame // LEN_PER_BYTE``: so its decoded objects take at most a few dozen bytes per
+#: byte of the limit (a 4 MiB message of empty arrays: about 20 MB, not 290 MB).
+VALUES_PER_BYTE = 4
+LEN_PER_BYTE = 16
 
 
 def pack(message: Any) -> bytes:
@@ -79,15 +87,39 @@ class FrameDecoder:
         if max_frame < 16:
             raise ValueError("max_frame must be at least 16 bytes")
         self.max_frame = max_frame
+        #: the most values (arrays and maps count 1 plus their length) one message may
+        #: decode to, and the longest array or map: what bounds its memory by its size
+        self.max_values = max(1024, max_frame // VALUES_PER_BYTE)
+        self.max_len = max(1024, max_frame // LEN_PER_BYTE)
+        self._values = 0  # values of the message being decoded so far
         self._unpacker = msgpack.Unpacker(
             raw=False,
             strict_map_key=True,
             use_list=True,
             max_buffer_size=max_frame + self.PIECE,
+            max_str_len=max_frame,
+            max_bin_len=max_frame,
+            max_ext_len=max_frame,
+            max_array_len=self.max_len,
+            max_map_len=self.max_len,
+            list_hook=self._count,
+            object_hook=self._count,
         )
         self._fed = 0  # bytes fed so far
         self._boundary = 0  # where the value being received starts
         self.failed: ProtocolError | None = None
+
+    def _count(self, value: Any) -> Any:
+        """Called by the decoder for each array and map it completes (innermost first)."""
+        self._values += 1 + len(value)
+        if self._values > self.max_values:
+            raise _TooManyValues
+        return value
+
+    @property
+    def pending(self) -> int:
+        """Bytes received of a message not yet complete (0: between messages)."""
+        return self._fed - self._boundary
 
     def feed(self, data: bytes) -> tuple[list[Any], ProtocolError | None]:
         frames: list[Any] = []
@@ -103,19 +135,24 @@ class FrameDecoder:
                     value = self._unpacker.unpack()
                 except msgpack.OutOfData:
                     break
+                except _TooManyValues:
+                    return frames, self._fail(
+                        "FRAME_TOO_LARGE",
+                        f"a message decodes to more than {self.max_values} values",
+                    )
                 except ValueError as exc:  # FormatError, StackError, bad UTF-8, map keys
-                    return frames, self._fail(
-                        "FRAME_TOO_LARGE" if "exceeds max" in str(exc) else "MALFORMED_FRAME",
-                        f"undecodable msgpack: {type(exc).__name__}: {exc}",
-                    )
+                    if "exceeds max" in str(exc):
+                        return frames, self._fail(
+                            "FRAME_TOO_LARGE", f"a message exceeds a length limit: {exc}"
+                        )
+                    return frames, self._fail("MALFORMED_FRAME", _undecodable(exc))
                 except Exception as exc:  # any other decoder failure ends the stream too
-                    return frames, self._fail(
-                        "MALFORMED_FRAME", f"undecodable msgpack: {type(exc).__name__}: {exc}"
-                    )
+                    return frames, self._fail("MALFORMED_FRAME", _undecodable(exc))
                 end = self._unpacker.tell()
                 if end - self._boundary > self.max_frame:
                     return frames, self._too_large()
                 self._boundary = end
+                self._values = 0
                 frames.append(value)
             if self._fed - self._boundary > self.max_frame:
                 return frames, self._too_large()
@@ -127,6 +164,21 @@ class FrameDecoder:
     def _fail(self, code: str, message: str) -> ProtocolError:
         self.failed = ProtocolError(code, message)
         return self.failed
+
+
+class _TooManyValues(Exception):
+    pass
+
+
+def _undecodable(exc: BaseException) -> str:
+    what = {
+        "StackError": "nested too deeply",
+        "FormatError": "not msgpack",
+        "UnicodeDecodeError": "a str that is not UTF-8",
+    }.get(type(exc).__name__)
+    if what is None:
+        what = str(exc)[:100] or type(exc).__name__
+    return f"undecodable msgpack: {what}"
 
 
 @attrs.frozen(slots=True)
@@ -162,6 +214,18 @@ def _is_msgid(value: Any) -> bool:
     return type(value) is int and 0 <= value <= MAX_MSGID
 
 
+def _method_name(value: Any) -> str | None:
+    """A method name: a str, or a bin holding UTF-8 (as some clients send it)."""
+    if type(value) is str:
+        return value
+    if type(value) is bytes:
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return None
+
+
 def parse_message(value: Any) -> Request | Response | Notification:
     """The message a decoded value stands for, or :class:`InvalidMessage`."""
     if type(value) is not list or not value:
@@ -174,7 +238,8 @@ def parse_message(value: Any) -> Request | Response | Notification:
         if msgid is None:
             raise InvalidMessage("a request's msgid must be an integer in 0..2**32-1")
         _, _, method, params = value
-        if type(method) is not str:
+        method = _method_name(method)
+        if method is None:
             raise InvalidMessage("a request's method must be a string", msgid)
         if type(params) is not list:
             raise InvalidMessage("a request's params must be an array", msgid)
@@ -184,7 +249,15 @@ def parse_message(value: Any) -> Request | Response | Notification:
             raise InvalidMessage("a response is [1, msgid, error, result]")
         return Response(value[1], value[2], value[3])
     if kind == NOTIFICATION and type(kind) is int:
-        if len(value) != 3 or type(value[1]) is not str or type(value[2]) is not list:
+        method = _method_name(value[1]) if len(value) == 3 else None
+        if method is None or type(value[2]) is not list:
             raise InvalidMessage("a notification is [2, method, params]")
-        return Notification(value[1], value[2])
-    raise InvalidMessage(f"unknown message type {kind!r} (0 request, 1 response, 2 notification)")
+        return Notification(method, value[2])
+    raise InvalidMessage(
+        f"unknown message type {_short(kind)} (0 request, 1 response, 2 notification)"
+    )
+
+
+def _short(value: Any, limit: int = 100) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -6,7 +6,14 @@ apply in the order sent); connections are independent. Watch updates are sent as
 ``[2, "update", [update]]`` notifications. A frame that is too large or is not msgpack
 gets a ``[2, "error", [error]]`` notification and ends that connection only; a msgpack
 value that is not a valid request gets an error response (or notification) and the
-connection goes on.
+connection goes on. Client notifications are ignored.
+
+Limits that no client can use against the others (each an :class:`RpcServer` argument
+and a ``serve`` option; docs/protocol-msgpack.md, "Limits"): connections at once, in all
+and per peer address; an idle timeout (a connection that sends nothing and watches
+nothing is closed); a read timeout (a message begun must be complete within it, and a
+reply must be taken by the peer within it); a bound on the output queued for a peer that
+does not read; and the frame decoder's bounds on what one message may decode to.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import sys
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -45,14 +53,39 @@ from .protocol import (
     parse_message,
 )
 
-__all__ = ["RpcServer", "log_records", "verification_wire"]
+__all__ = [
+    "DEFAULT_IDLE_TIMEOUT",
+    "DEFAULT_MAX_CONNECTIONS",
+    "DEFAULT_MAX_CONNECTIONS_PER_PEER",
+    "DEFAULT_MAX_OUTPUT",
+    "DEFAULT_READ_TIMEOUT",
+    "RpcServer",
+    "log_records",
+    "peer_address",
+    "verification_wire",
+]
 
 _log = logging.getLogger("islandgames_msgpackrpc")
 
-#: A connection whose unsent output exceeds this is closed (a watcher that stopped
-#: reading must not make the server hold updates without bound).
-MAX_OUTPUT_BUFFER = 64 * 1024 * 1024
+#: A connection whose unsent output exceeds this when an update is due is closed (a
+#: watcher that stopped reading must not make the server hold updates without bound).
+DEFAULT_MAX_OUTPUT = 4 * 1024 * 1024
+MAX_OUTPUT_BUFFER = DEFAULT_MAX_OUTPUT  # the old name
+#: Connections served at once, in all and from one peer address.
+DEFAULT_MAX_CONNECTIONS = 256
+DEFAULT_MAX_CONNECTIONS_PER_PEER = 64
+#: Seconds a connection may send nothing (while it watches nothing) before it is closed.
+DEFAULT_IDLE_TIMEOUT = 300.0
+#: Seconds a message may take to arrive once begun, and a reply to be taken by the peer.
+DEFAULT_READ_TIMEOUT = 30.0
 _READ_CHUNK = 256 * 1024
+
+
+def peer_address(peername: Any) -> str:
+    """The peer key of a connection: its remote IP address (``stdio`` for none)."""
+    if isinstance(peername, tuple) and peername:
+        return str(peername[0])
+    return "stdio" if peername is None else str(peername)
 
 
 def log_records(log: ReplayLog) -> list[dict[str, Any]]:
@@ -131,14 +164,20 @@ class _Connection:
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
         name: str,
+        *,
+        peer: str = "stdio",
+        timeouts: bool = True,
     ) -> None:
         self.server = server
         self.reader = reader
         self.writer = writer
         self.name = name
+        self.peer = peer
         self.decoder = FrameDecoder(server.max_frame)
         self.watches: dict[int, _Watch] = {}
         self.closed = False
+        self.idle_timeout = server.idle_timeout if timeouts else None
+        self.read_timeout = server.read_timeout if timeouts else None
 
     # --- output ----------------------------------------------------------------------
 
@@ -153,11 +192,18 @@ class _Connection:
                 data = pack([RESPONSE, message[1], error_to_wire(exc), None])
             else:
                 return
+        # Replies are written one request at a time (the reader waits for each to drain),
+        # so only notifications (watch updates) can pile up: refuse to queue one behind
+        # more than max_output bytes the peer has not taken.
+        if message[0] == NOTIFICATION:
+            queued = self.writer.transport.get_write_buffer_size()
+            if queued > self.server.max_output:
+                _log.warning(
+                    "%s: peer is not reading (%d bytes queued); closing", self.name, queued
+                )
+                self.abort()
+                return
         self.writer.write(data)
-        transport = self.writer.transport
-        if transport.get_write_buffer_size() > MAX_OUTPUT_BUFFER:
-            _log.warning("%s: peer is not reading; closing the connection", self.name)
-            self.abort()
 
     def respond(self, msgid: int, error: Any, result: Any) -> None:
         self._write([RESPONSE, msgid, error, result])
@@ -172,10 +218,44 @@ class _Connection:
 
     # --- input -----------------------------------------------------------------------
 
+    def _watching(self) -> bool:
+        return any(w.sub is not None and w.sub.active for w in self.watches.values())
+
+    def _timeout(self, now: float, last: float, begun: float | None) -> float | None:
+        """Seconds to wait for more input: the rest of the read timeout while a message
+        is incomplete, else the rest of the idle timeout (none while watching)."""
+        if begun is not None and self.read_timeout:
+            return max(0.0, begun + self.read_timeout - now)
+        if self.idle_timeout and not self._watching():
+            return max(0.0, last + self.idle_timeout - now)
+        return None
+
+    async def _drain(self) -> bool:
+        """Wait until the peer takes our output; False (connection aborted) if it does
+        not within the read timeout."""
+        try:
+            await asyncio.wait_for(self.writer.drain(), self.read_timeout or None)
+        except TimeoutError:
+            _log.info("%s: peer takes no output; closing", self.name)
+            self.abort()
+            return False
+        return True
+
     async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        last = loop.time()  # when the peer last sent something
+        begun: float | None = None  # when the incomplete message began to arrive
         try:
             while not self.closed:
-                data = await self.reader.read(_READ_CHUNK)
+                try:
+                    data = await asyncio.wait_for(
+                        self.reader.read(_READ_CHUNK), self._timeout(loop.time(), last, begun)
+                    )
+                except TimeoutError:
+                    what = "half a message" if begun is not None else "nothing"
+                    _log.info("%s: sent %s in time; closing", self.name, what)
+                    self.abort()
+                    break
                 if not data:
                     break
                 frames, failure = self.decoder.feed(data)
@@ -183,11 +263,17 @@ class _Connection:
                     if self.closed:
                         break
                     await self.handle(frame)
-                    await self.writer.drain()
+                    if not await self._drain():
+                        break
                 if failure is not None:
                     self.notify("error", [error_to_wire(failure)])
                     _log.info("%s: %s; closing", self.name, failure)
                     break
+                last = loop.time()
+                if not self.decoder.pending:
+                    begun = None
+                elif frames or begun is None:
+                    begun = last
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
         finally:
@@ -210,6 +296,8 @@ class _Connection:
             await asyncio.wait_for(self.writer.wait_closed(), 1.0)
 
     async def handle(self, frame: Any) -> None:
+        if type(frame) is list and frame and frame[0] == NOTIFICATION and type(frame[0]) is int:
+            return  # a client notification: the server defines none; ignored, never answered
         try:
             message = parse_message(frame)
         except InvalidMessage as exc:
@@ -219,8 +307,8 @@ class _Connection:
             else:
                 self.notify("error", [err])
             return
-        if isinstance(message, Notification):
-            return  # the server defines no client notifications; ignored, as the spec allows
+        if isinstance(message, Notification):  # (caught above)
+            return
         if not isinstance(message, Request):
             err = error_to_wire(ProtocolError("INVALID_REQUEST", "the server sent no request"))
             self.notify("error", [err])
@@ -243,9 +331,9 @@ class _Connection:
         """The result of a request (a :class:`_Watch` for ``watch``), or raise."""
         method = _METHODS.get(request.method)
         if method is None:
+            name = request.method if len(request.method) <= 100 else request.method[:97] + "..."
             raise ProtocolError(
-                "METHOD_NOT_FOUND",
-                f"unknown method {request.method!r}; methods: {', '.join(_METHODS)}",
+                "METHOD_NOT_FOUND", f"unknown method {name!r}; methods: {', '.join(_METHODS)}"
             )
         params = request.params
         if not method.required <= len(params) <= len(method.params):
@@ -347,8 +435,13 @@ class RpcServer:
         service: MatchService,
         *,
         max_frame: int = DEFAULT_MAX_FRAME,
-        max_connections: int = 256,
+        max_connections: int = DEFAULT_MAX_CONNECTIONS,
+        max_connections_per_peer: int = DEFAULT_MAX_CONNECTIONS_PER_PEER,
         max_watches: int = 256,
+        idle_timeout: float | None = DEFAULT_IDLE_TIMEOUT,
+        read_timeout: float | None = DEFAULT_READ_TIMEOUT,
+        max_output: int = DEFAULT_MAX_OUTPUT,
+        peer_key: Callable[[Any], str] = peer_address,
         offload: bool | None = None,
     ) -> None:
         self.service = service
@@ -357,9 +450,17 @@ class RpcServer:
         self.offload = service.store.shared if offload is None else offload
         self.max_frame = max_frame
         self.max_connections = max_connections
+        #: connections from one peer address (``peer_key`` of the peer name) at once
+        self.max_connections_per_peer = max_connections_per_peer
         self.max_watches = max_watches
+        #: seconds; None or 0: no such timeout (stdio never has one)
+        self.idle_timeout = idle_timeout
+        self.read_timeout = read_timeout
+        self.max_output = max_output
+        self.peer_key = peer_key
         self._server: asyncio.Server | None = None
         self._connections: set[_Connection] = set()
+        self._per_peer: Counter[str] = Counter()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._count = 0
         self.host: str | None = None
@@ -389,20 +490,25 @@ class RpcServer:
         await self._server.serve_forever()
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = writer.get_extra_info("peername")
+        peername = writer.get_extra_info("peername")
         self._count += 1
-        conn = _Connection(self, reader, writer, f"conn#{self._count} {peer}")
+        peer = self.peer_key(peername)
+        conn = _Connection(self, reader, writer, f"conn#{self._count} {peername}", peer=peer)
+        refusal = None
         if len(self._connections) >= self.max_connections:
-            conn.notify(
-                "error",
-                [error_to_wire(ProtocolError("OVERLOADED", "too many connections; retry later"))],
-            )
+            refusal = "too many connections; retry later"
+        elif self._per_peer[peer] >= self.max_connections_per_peer:
+            refusal = "too many connections from your address; close one or retry later"
+        if refusal is not None:
+            _log.info("%s: refused: %s", conn.name, refusal)
+            conn.notify("error", [error_to_wire(ProtocolError("OVERLOADED", refusal))])
             await conn.close()
             return
         await self._run(conn)
 
     async def _run(self, conn: _Connection) -> None:
         self._connections.add(conn)
+        self._per_peer[conn.peer] += 1
         task = asyncio.current_task()
         if task is not None:
             self._tasks.add(task)
@@ -412,6 +518,9 @@ class RpcServer:
             _log.exception("%s: connection failed", conn.name)
         finally:
             self._connections.discard(conn)
+            self._per_peer[conn.peer] -= 1
+            if self._per_peer[conn.peer] <= 0:
+                del self._per_peer[conn.peer]
             if task is not None:
                 self._tasks.discard(task)
 
@@ -424,7 +533,7 @@ class RpcServer:
             asyncio.streams.FlowControlMixin, sys.stdout
         )
         writer = asyncio.StreamWriter(transport, protocol, reader, loop)
-        await self._run(_Connection(self, reader, writer, "stdio"))
+        await self._run(_Connection(self, reader, writer, "stdio", timeouts=False))
 
     async def close(self) -> None:
         """Stop listening and close every connection."""

@@ -55,6 +55,7 @@ def test_grpcurl_lists_the_services_by_reflection(server: ServerProcess) -> None
     services = grpcurl(server, server.target, "list").stdout.split()
     assert services == [
         "grpc.health.v1.Health",
+        "grpc.reflection.v1.ServerReflection",
         "grpc.reflection.v1alpha.ServerReflection",
         "islandgames.v1.MatchService",
     ]

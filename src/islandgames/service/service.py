@@ -1288,7 +1288,52 @@ def _chain_at(live: _Live, seq: int) -> str:
 def _decode_action(game: AnyGame, action: Any) -> Any:
     if isinstance(action, game._action_classes):
         return action
-    return game.decode_action(action)
+    try:
+        return game.decode_action(action)
+    except DecodeError as exc:
+        raise DecodeError(_action_problem(game, action)) from exc
+
+
+_WIRE_KINDS = {
+    type(None): "nil",
+    bool: "a bool",
+    int: "an int",
+    float: "a float",
+    str: "a str",
+    bytes: "a bin",
+    list: "an array",
+    dict: "a map without a 'type'",
+}
+
+
+def _echo(value: Any, limit: int = 100) -> str:
+    """At most ``limit`` characters of client input, for an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _action_problem(game: AnyGame, action: Any) -> str:
+    """What is wrong with an action a client sent, in the game's terms (its action
+    names and fields), never Python class paths; at most ~100 characters of the input."""
+    gid = game.info.id
+    tags = {serde.tag_of(c): c for c in game._action_classes}
+    names = ", ".join(tags)
+    tag = action.get("type") if type(action) is dict else None
+    if type(tag) is not str:
+        got = _WIRE_KINDS.get(type(action), type(action).__name__)
+        return f"action must be a map with a 'type' (one of the {gid} actions: {names}), got {got}"
+    cls = tags.get(tag)
+    if cls is None:
+        return f"unknown {gid} action type {_echo(tag)}; one of: {names}"
+    try:
+        serde.from_wire(action, cls)
+    except DecodeError as exc:
+        why = str(exc).removeprefix(f"cannot decode {cls.__name__}: ")
+    else:  # pragma: no cover - the union refused what its member takes
+        why = "not a valid action"
+    if len(why) > 200:
+        why = why[:197] + "..."
+    return f"bad {gid} action {tag!r}: {why}"
 
 
 def _parse_log(log: Any) -> ReplayLog:
