@@ -60,7 +60,7 @@ from .core.match import Match
 from .core.registry import game_ids, game_module, get_game, rules_versions
 from .core.rng import MAX_SEED, Rng
 
-__all__ = ["main"]
+__all__ = ["SEED_RULE", "main", "parse_seed"]
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -117,15 +117,53 @@ def _load_game(game_id: str) -> AnyGame:
         raise CliError(str(exc).strip("\"'")) from exc
 
 
-def _parse_seed(text: str) -> int:
-    """A seed: decimal, or hex with a 0x prefix, within [0, 2**256)."""
-    try:
-        seed = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer seed: {text!r}") from None
-    if not 0 <= seed <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"seed must be in [0, 2**256), got {text}")
+#: The one way the command line reads a seed (``play``, ``simulate``, ``replay``,
+#: ``render``, ``demo``): decimal digits, or ``0x`` and hex digits; nothing else (no
+#: sign, spaces, underscores, ``0o``/``0b``, or bare hex).
+SEED_RULE = "decimal (5) or hex with 0x (0xc0ffee), 0 <= seed < 2**256"
+_DECIMAL_DIGITS = frozenset("0123456789")
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+_MAX_DECIMAL_DIGITS = len(str(MAX_SEED))
+_MAX_HEX_DIGITS = len(f"{MAX_SEED:x}")
+
+
+def parse_seed(text: str) -> int:
+    """A seed as the command line takes it: decimal, or hex with a ``0x`` prefix, within
+    [0, 2**256); anything else is an ``argparse.ArgumentTypeError`` saying why.
+
+    >>> parse_seed("5"), parse_seed("0xc0ffee"), parse_seed("0XFF"), parse_seed("007")
+    (5, 12648430, 255, 7)
+    >>> parse_seed("c0ffee")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: not a seed: 'c0ffee' (hex needs the 0x prefix: 0xc0ffee)
+    """
+
+    def out_of_range() -> argparse.ArgumentTypeError:
+        shown = text if len(text) <= 80 else f"{text[:40]}... ({len(text)} characters)"
+        return argparse.ArgumentTypeError(f"seed must be in [0, 2**256), got {shown}")
+
+    if text and set(text) <= _DECIMAL_DIGITS:
+        if len(text.lstrip("0")) > _MAX_DECIMAL_DIGITS:
+            raise out_of_range()
+        seed = int(text, 10)
+    elif text[:2] in ("0x", "0X") and len(text) > 2 and set(text[2:]) <= _HEX_DIGITS:
+        if len(text[2:].lstrip("0")) > _MAX_HEX_DIGITS:
+            raise out_of_range()
+        seed = int(text[2:], 16)
+    elif text.startswith("-") and len(text) > 1 and set(text[1:]) <= _DECIMAL_DIGITS:
+        raise out_of_range()
+    elif text and set(text) <= _HEX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"not a seed: {text!r} (hex needs the 0x prefix: 0x{text})"
+        )
+    else:
+        raise argparse.ArgumentTypeError(f"not a seed: {text!r} (a seed is {SEED_RULE})")
+    if seed > MAX_SEED:
+        raise out_of_range()
     return seed
+
+
+_parse_seed = parse_seed  # the name the parser below has always used
 
 
 def _positive(text: str) -> int:
@@ -1324,6 +1362,46 @@ def cmd_render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- protos ----------------------------------------------------------------------------------
+
+#: Where the .proto files sit under their import root (``import "islandgames/v1/..."``).
+PROTO_PACKAGE_DIR = ("islandgames", "v1")
+
+
+def proto_root() -> Path:
+    """The import root of the gRPC schema: ``islandgames_grpc/protos`` in an installed
+    package (package data mapped from the repository's ``protos/``), else the ``protos/``
+    of the source checkout ``islandgames_grpc`` is imported from."""
+    import islandgames_grpc
+
+    here = Path(islandgames_grpc.__file__).resolve().parent
+    for root in (here / "protos", here.parent.parent / "protos"):
+        if any(root.joinpath(*PROTO_PACKAGE_DIR).glob("*.proto")):
+            return root
+    raise CliError(f"the .proto files are not installed (looked in {here / 'protos'})")
+
+
+def cmd_protos(args: argparse.Namespace) -> int:
+    root = proto_root()
+    sources = sorted(root.joinpath(*PROTO_PACKAGE_DIR).glob("*.proto"))
+    if args.out is None:
+        print(root)
+        return EXIT_OK
+    target = Path(args.out).joinpath(*PROTO_PACKAGE_DIR)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for src in sources:
+            (target / src.name).write_bytes(src.read_bytes())
+    except OSError as exc:
+        raise CliError(f"cannot write {exc.filename or args.out}: {exc.strerror}") from exc
+    for src in sources:
+        print(target / src.name)
+    _err().print(
+        _t(f"wrote {len(sources)} .proto files; import root {args.out} (protoc -I {args.out})")
+    )
+    return EXIT_OK
+
+
 def _takes_seat(hook: Callable[..., Any]) -> bool:
     try:
         params = inspect.signature(hook).parameters
@@ -1383,7 +1461,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--fork, or a --log left early); its seed is read from LOG.seed unless --seed is "
         "given; the log goes on being written to LOG (or --log FILE)",
     )
-    p.add_argument("--seed", type=_parse_seed, help="seed (default: fresh from the OS)")
+    p.add_argument(
+        "--seed", type=_parse_seed, help="seed: decimal or 0x hex (default: fresh from the OS)"
+    )
     p.add_argument("--config", metavar="JSON", help=cfg_help)
     p.add_argument(
         "--seat",
@@ -1433,7 +1513,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="bot for every seat, or for one seat (repeatable); default random",
     )
     p.add_argument(
-        "--seed", type=_parse_seed, default=0, metavar="S", help="first seed (default 0)"
+        "--seed",
+        type=_parse_seed,
+        default=0,
+        metavar="S",
+        help="first seed: decimal or 0x hex (default 0)",
     )
     p.add_argument("--config", metavar="JSON", help=cfg_help)
     p.add_argument(
@@ -1484,7 +1568,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay and print the state (or seat K's view) after every entry",
     )
     p.add_argument(
-        "--seed", type=_parse_seed, help="the seed, to replay a log whose game is not over"
+        "--seed",
+        type=_parse_seed,
+        help="the seed (decimal or 0x hex), to replay a log whose game is not over",
     )
     p.add_argument(
         "--at",
@@ -1518,7 +1604,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="entries to replay (default: all; 0: the initial state)",
     )
-    p.add_argument("--seed", type=_parse_seed, help="the seed, for a log whose game is not over")
+    p.add_argument(
+        "--seed",
+        type=_parse_seed,
+        help="the seed (decimal or 0x hex), for a log whose game is not over",
+    )
     p.add_argument(
         "--seat",
         type=_non_negative,
@@ -1527,6 +1617,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--out", metavar="FILE", help="output file (default: stdout)")
     p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser(
+        "protos",
+        help="write out the gRPC schema (.proto files)",
+        description="Copy the .proto files of the gRPC protocol (islandgames.v1, shipped in "
+        "the package) to DIR/islandgames/v1/, DIR being the import root for protoc or "
+        "@grpc/proto-loader; the files written are printed one a line. Without --out, "
+        "print the import root of the installed files.",
+    )
+    p.add_argument("--out", metavar="DIR", help="directory to write islandgames/v1/*.proto to")
+    p.set_defaults(func=cmd_protos)
 
     _add_service_commands(sub)
     return parser
