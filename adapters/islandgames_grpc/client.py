@@ -112,10 +112,13 @@ def _seed(seed: Any) -> str | None:
     if type(seed) is int:
         if seed < 0:
             raise ValueError("seed must not be negative")
-        return f"{seed:x}"
+        return f"0x{seed:x}"  # the one rule for seeds as text: decimal, or hex with 0x
     if type(seed) is str:
         return seed
-    raise TypeError(f"seed must be an int, a hex string or None, got {type(seed).__name__}")
+    raise TypeError(
+        f"seed must be an int, a string (decimal, or hex with 0x) or None, "
+        f"got {type(seed).__name__}"
+    )
 
 
 def _seq(seq: Any) -> int:

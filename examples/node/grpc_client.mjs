@@ -46,8 +46,8 @@ function call(method, request) {
 const info = (await call("ListGames", {})).games.find((g) => g.id === game);
 assert.ok(info, `the server has no game ${game}`);
 // SEED as on the command line (decimal or 0x hex, as BigInt reads it); CreateMatch takes
-// the seed as a hex string
-const request = { game, seed: BigInt(seed).toString(16) };
+// the seed as text: decimal, or hex with 0x
+const request = { game, seed: `0x${BigInt(seed).toString(16)}` };
 if (configJson) request.config = { [info.default_config.game]: JSON.parse(configJson) };
 const match = await call("CreateMatch", request);
 const tokens = match.seats.map((s) => s.token);

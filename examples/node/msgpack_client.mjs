@@ -52,9 +52,9 @@ function rpcClient(socket) {
 const [port = "7341", game = "friday", seed = "0xc0ffee", configJson] = process.argv.slice(2);
 const rpc = rpcClient(await connect(Number(port)));
 
-// SEED as on the command line (decimal or 0x hex, as BigInt reads it); the RPC `create`
-// takes an int or a hex string, so it is sent as hex
-const seedHex = BigInt(seed).toString(16);
+// SEED as on the command line (decimal or 0x hex, as BigInt reads it); sent as text by
+// the same rule, so that seeds beyond 2**53 travel exactly
+const seedHex = `0x${BigInt(seed).toString(16)}`;
 const config = configJson ? JSON.parse(configJson) : null;
 const match = await rpc.call("create", game, config, seedHex);
 const tokens = match.seats.map((s) => s.token);

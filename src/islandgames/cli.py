@@ -28,6 +28,7 @@ import math
 import multiprocessing
 import os
 import secrets
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -45,7 +46,7 @@ from rich.tree import Tree
 
 from ._version import __version__
 from .bots import Bot, bot_names, get_bot, play
-from .core import serde
+from .core import rng, serde
 from .core.errors import (
     DecodeError,
     IllegalActionError,
@@ -61,6 +62,8 @@ from .core.registry import game_ids, game_module, get_game, rules_versions
 from .core.rng import MAX_SEED, Rng
 
 __all__ = ["SEED_RULE", "main", "parse_seed"]
+
+SEED_RULE = rng.SEED_RULE
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -117,19 +120,10 @@ def _load_game(game_id: str) -> AnyGame:
         raise CliError(str(exc).strip("\"'")) from exc
 
 
-#: The one way the command line reads a seed (``play``, ``simulate``, ``replay``,
-#: ``render``, ``demo``): decimal digits, or ``0x`` and hex digits; nothing else (no
-#: sign, spaces, underscores, ``0o``/``0b``, or bare hex).
-SEED_RULE = "decimal (5) or hex with 0x (0xc0ffee), 0 <= seed < 2**256"
-_DECIMAL_DIGITS = frozenset("0123456789")
-_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
-_MAX_DECIMAL_DIGITS = len(str(MAX_SEED))
-_MAX_HEX_DIGITS = len(f"{MAX_SEED:x}")
-
-
 def parse_seed(text: str) -> int:
-    """A seed as the command line takes it: decimal, or hex with a ``0x`` prefix, within
-    [0, 2**256); anything else is an ``argparse.ArgumentTypeError`` saying why.
+    """A seed as the command line takes it (:data:`SEED_RULE`, the rule of
+    :func:`islandgames.core.rng.parse_seed`); anything else is an
+    ``argparse.ArgumentTypeError`` saying why.
 
     >>> parse_seed("5"), parse_seed("0xc0ffee"), parse_seed("0XFF"), parse_seed("007")
     (5, 12648430, 255, 7)
@@ -137,30 +131,10 @@ def parse_seed(text: str) -> int:
     Traceback (most recent call last):
     argparse.ArgumentTypeError: not a seed: 'c0ffee' (hex needs the 0x prefix: 0xc0ffee)
     """
-
-    def out_of_range() -> argparse.ArgumentTypeError:
-        shown = text if len(text) <= 80 else f"{text[:40]}... ({len(text)} characters)"
-        return argparse.ArgumentTypeError(f"seed must be in [0, 2**256), got {shown}")
-
-    if text and set(text) <= _DECIMAL_DIGITS:
-        if len(text.lstrip("0")) > _MAX_DECIMAL_DIGITS:
-            raise out_of_range()
-        seed = int(text, 10)
-    elif text[:2] in ("0x", "0X") and len(text) > 2 and set(text[2:]) <= _HEX_DIGITS:
-        if len(text[2:].lstrip("0")) > _MAX_HEX_DIGITS:
-            raise out_of_range()
-        seed = int(text[2:], 16)
-    elif text.startswith("-") and len(text) > 1 and set(text[1:]) <= _DECIMAL_DIGITS:
-        raise out_of_range()
-    elif text and set(text) <= _HEX_DIGITS:
-        raise argparse.ArgumentTypeError(
-            f"not a seed: {text!r} (hex needs the 0x prefix: 0x{text})"
-        )
-    else:
-        raise argparse.ArgumentTypeError(f"not a seed: {text!r} (a seed is {SEED_RULE})")
-    if seed > MAX_SEED:
-        raise out_of_range()
-    return seed
+    try:
+        return rng.parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 _parse_seed = parse_seed  # the name the parser below has always used
@@ -756,6 +730,12 @@ def _jobs(template: _Job, first: int, n: int, workers: int) -> list[_Job]:
     ]
 
 
+def _ignore_interrupts() -> None:
+    """In a pool worker: Ctrl-C reaches the whole process group, but only the parent
+    acts on it (it stops the pool); a worker would print its own traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_all(jobs: list[_Job], workers: int, on_done: Callable[[int], None]) -> list[_Record]:
     chunks: dict[int, list[_Record]] = {}
     if workers == 1:
@@ -766,7 +746,7 @@ def _run_all(jobs: list[_Job], workers: int, on_done: Callable[[int], None]) -> 
     else:
         # spawn: no fork of a possibly multi-threaded parent; workers import the registry
         ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(workers) as pool:
+        with ctx.Pool(workers, initializer=_ignore_interrupts) as pool:
             for start, recs in pool.imap_unordered(_run_job, jobs):
                 chunks[start] = recs
                 on_done(len(recs))

@@ -72,7 +72,7 @@ def test_grpcurl_creates_a_match_and_acts(server: ServerProcess) -> None:
     m = call(
         server,
         "CreateMatch",
-        {"game": "friday", "seed": "c0ffee", "config": {"friday": {"level": 2}}},
+        {"game": "friday", "seed": "0xc0ffee", "config": {"friday": {"level": 2}}},
     )
     token = m["seats"][0]["token"]
     assert m["game"] == "friday" and m["seats"][0]["role"] == "robinson"

@@ -120,7 +120,7 @@ async function main() {
   const field = info.default_config.game; // the oneof case: "friday", "not_alone", ...
   assert.ok(field && field !== "msgpack", `${game} has typed messages`);
 
-  const request = { game, seed: seedHex };
+  const request = { game, seed: `0x${seedHex}` };
   if (configJson) request.config = { [field]: JSON.parse(configJson) };
   const m = await call(client, "CreateMatch", request);
   const seats = m.seats;

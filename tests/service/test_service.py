@@ -144,15 +144,19 @@ def test_tokens_are_stored_only_as_hashes(tmp_path: Path) -> None:
     assert m2.seats[0].token not in repr(vars(mem))
 
 
-def test_seed_defaults_to_os_randomness_and_accepts_int_or_hex(service: MatchService) -> None:
+def test_seed_defaults_to_os_randomness_and_reads_text_by_the_one_rule(
+    service: MatchService,
+) -> None:
     a = service.create(TOY)
     b = service.create(TOY)
     assert a.seed_commitment != b.seed_commitment
     c = service.create(TOY, None, 255)
-    d = service.create(TOY, None, "ff")
+    d = service.create(TOY, None, "255")  # decimal, as on the command line
     e = service.create(TOY, None, "0xFF")
     assert c.seed_commitment == d.seed_commitment == e.seed_commitment
-    for bad in (-1, 1 << 256, "xyz", "", 1.5, True, [1]):
+    with pytest.raises(InvalidArgumentError, match=r"hex needs the 0x prefix: 0xff"):
+        service.create(TOY, None, "ff")  # bare hex would read "10" two ways
+    for bad in (-1, 1 << 256, "-1", str(1 << 256), "0x", "xyz", "", " 5", 1.5, True, [1]):
         with pytest.raises(InvalidArgumentError):
             service.create(TOY, None, bad)
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["Rng", "seed_to_bytes"]
+__all__ = ["SEED_RULE", "Rng", "parse_seed", "seed_to_bytes"]
 
 T = TypeVar("T")
 
@@ -27,6 +27,40 @@ _U64 = 1 << 64
 # keyed blake2b states by hex key: copying one skips re-hashing the key block per draw
 _KEYED: dict[str, Any] = {}
 MAX_SEED = (1 << 256) - 1
+
+
+#: The one way a seed is read from text, everywhere (the command line, the RPC ``create``
+#: of both protocols): decimal digits, or ``0x`` and hex digits; nothing else (no sign,
+#: spaces, underscores, ``0o``/``0b``, or bare hex, which would read ``10`` two ways).
+SEED_RULE = "decimal (5) or hex with 0x (0xc0ffee), 0 <= seed < 2**256"
+_DECIMAL_DIGITS = frozenset("0123456789")
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+_MAX_DECIMAL_DIGITS = len(str(MAX_SEED))
+_MAX_HEX_DIGITS = len(f"{MAX_SEED:x}")
+
+
+def parse_seed(text: str) -> int:
+    """A seed written as text: decimal, or hex with a ``0x`` prefix, within [0, 2**256);
+    anything else is a ``ValueError`` saying why (the text cut to 80 characters).
+
+    >>> parse_seed("5"), parse_seed("0xc0ffee"), parse_seed("0XFF"), parse_seed("007")
+    (5, 12648430, 255, 7)
+    >>> parse_seed("c0ffee")
+    Traceback (most recent call last):
+    ValueError: not a seed: 'c0ffee' (hex needs the 0x prefix: 0xc0ffee)
+    """
+    cut = text if len(text) <= 80 else f"{text[:40]}... ({len(text)} characters)"
+    if text and set(text) <= _DECIMAL_DIGITS:
+        if len(text.lstrip("0")) <= _MAX_DECIMAL_DIGITS and int(text, 10) <= MAX_SEED:
+            return int(text, 10)
+    elif text[:2] in ("0x", "0X") and len(text) > 2 and set(text[2:]) <= _HEX_DIGITS:
+        if len(text[2:].lstrip("0")) <= _MAX_HEX_DIGITS:
+            return int(text[2:], 16)
+    elif not (text.startswith("-") and len(text) > 1 and set(text[1:]) <= _DECIMAL_DIGITS):
+        if text and set(text) <= _HEX_DIGITS and len(text) <= 80:
+            raise ValueError(f"not a seed: {text!r} (hex needs the 0x prefix: 0x{text})")
+        raise ValueError(f"not a seed: {cut!r} (a seed is {SEED_RULE})")
+    raise ValueError(f"seed must be in [0, 2**256), got {cut}")
 
 
 def seed_to_bytes(seed: int) -> bytes:

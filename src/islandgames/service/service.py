@@ -53,7 +53,7 @@ from ..core.log import (
 )
 from ..core.match import redact_log
 from ..core.registry import game_ids, get_game, rules_versions
-from ..core.rng import MAX_SEED
+from ..core.rng import MAX_SEED, SEED_RULE, parse_seed
 from .errors import (
     CorruptMatchError,
     GameNotOverError,
@@ -1259,13 +1259,13 @@ def _decode_seed(seed: Any) -> int:
     if type(seed) is int:
         value = seed
     elif type(seed) is str:
-        text = seed.lower().removeprefix("0x")
-        if not 0 < len(text) <= 64 or any(c not in "0123456789abcdef" for c in text):
-            raise InvalidArgumentError("seed must be an int or 1 to 64 hex digits")
-        value = int(text, 16)
+        try:  # the one rule for seeds as text: decimal, or hex with 0x
+            value = parse_seed(seed)
+        except ValueError as exc:
+            raise InvalidArgumentError(str(exc)) from None
     else:
         raise InvalidArgumentError(
-            f"seed must be an int, a hex string or nil, got {type(seed).__name__}"
+            f"seed must be an int, a string ({SEED_RULE}) or nil, got {type(seed).__name__}"
         )
     if not 0 <= value <= MAX_SEED:
         raise InvalidArgumentError("seed must be between 0 and 2**256-1")

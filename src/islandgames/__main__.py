@@ -1,0 +1,5 @@
+"""``python -m islandgames``: the ``islandgames`` command."""
+
+from islandgames.cli import main
+
+raise SystemExit(main())
