@@ -1,21 +1,14 @@
-"""Fixtures for the gRPC adapter tests (helpers in ``grpc_kit``). The repository root
-goes on ``sys.path`` so ``tests.grpc.grpc_kit`` imports however pytest is started."""
+"""Fixtures for the gRPC adapter tests (helpers in ``tests.grpc.grpc_kit``; the
+repository root is on the path through the pytest config's ``pythonpath``)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from islandgames_grpc import Client
 
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
-
-from islandgames_grpc import Client  # noqa: E402
-
-from tests.grpc.grpc_kit import Served, serving  # noqa: E402
+from tests.grpc.grpc_kit import Served, serving
 
 
 @pytest.fixture(scope="module")

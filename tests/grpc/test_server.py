@@ -41,7 +41,6 @@ from islandgames.service.errors import ProtocolError
 from tests.grpc.grpc_kit import Served, serving
 
 GAMES = ("friday", "forbidden-island", "not-alone", "gozer")
-SERVICE_TESTS = Path(__file__).resolve().parents[1] / "service"
 
 
 def wait_until(predicate: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
@@ -421,9 +420,7 @@ def test_health_and_a_clean_shutdown_ends_the_streams() -> None:
 
 @pytest.fixture()
 def toy_game() -> Iterator[str]:
-    if str(SERVICE_TESTS) not in sys.path:
-        sys.path.insert(0, str(SERVICE_TESTS))
-    toy: Any = importlib.import_module("toygame")
+    toy: Any = importlib.import_module("toygame")  # tests/service: pytest's pythonpath
     toy.register()
     try:
         yield str(toy.GAME_ID)

@@ -12,18 +12,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from islandgames_grpc.process import ServerProcess
 
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:  # tests.node_kit, however pytest is started
-    sys.path.insert(0, _ROOT)
-
-from tests.node_kit import install_dependencies, node  # noqa: E402
+from tests.node_kit import install_dependencies, node
 
 HERE = Path(__file__).resolve().parent
 MARKERS = ("@grpc/grpc-js/package.json", "@grpc/proto-loader/package.json")

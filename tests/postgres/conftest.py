@@ -8,16 +8,12 @@ their ``PYTHONPATH`` and ``--import toygame_plugin``.
 from __future__ import annotations
 
 import importlib
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-SERVICE_TESTS = Path(__file__).resolve().parent.parent / "service"
-if str(SERVICE_TESTS) not in sys.path:
-    sys.path.insert(0, str(SERVICE_TESTS))
+# tests/service is on the path through the pytest config's pythonpath
 _toygame: Any = importlib.import_module("toygame")
 
 

@@ -9,16 +9,12 @@ tests get this folder on their ``PYTHONPATH`` and ``--import toygame_plugin``.
 from __future__ import annotations
 
 import importlib
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+# a top-level module: this folder is on the path through the pytest config's pythonpath
 _toygame: Any = importlib.import_module("toygame")
 
 collect_ignore = ["toygame.py", "toygame_plugin.py"]
