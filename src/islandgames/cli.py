@@ -1114,6 +1114,8 @@ def _print_header(console: Console, log: ReplayLog, path: str) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     log = _read_log(args.log)
+    if args.html is not None:
+        return _write_html(log, args)
     if args.at is not None or args.fork is not None:
         return _time_travel(log, args)
     if args.out is not None or args.json:
@@ -1141,6 +1143,57 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.verify:
         return _print_verdict(console, log, verify_log(log))
     return EXIT_OK
+
+
+def _write_html(log: ReplayLog, args: argparse.Namespace) -> int:
+    """``replay LOG --html OUT``: the replay viewer, one self-contained HTML page
+    (:func:`islandgames.render.html.replay_html`)."""
+    from .render.html import replay_html
+
+    for flag, given in (
+        ("--at", args.at is not None),
+        ("--fork", args.fork is not None),
+        ("--out", args.out is not None),
+        ("--json", args.json),
+        ("--show-states", args.show_states),
+    ):
+        if given:
+            raise CliError(f"--html goes without {flag}")
+    if args.seat is not None and not 0 <= args.seat < log.header.seats:
+        raise CliError(f"--seat {args.seat}: the log has seats 0..{log.header.seats - 1}")
+    if args.seed is not None:
+        _log_seed(log, args.seed)  # a seed that does not match the commitment: exit 1
+    verdict = verify_log(log)
+    err = _err()
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("drawing the steps", total=len(log.entries) + 1)
+        try:
+            page = replay_html(
+                log,
+                seat=args.seat,
+                seed=args.seed,
+                verification=verdict,
+                progress=lambda done, _total: progress.update(task, completed=done),
+            )
+        except ValueError as exc:
+            raise CliError(str(exc)) from exc
+    try:
+        Path(args.html).write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write {args.html!r}: {exc.strerror}") from exc
+    err.print(_t(f"wrote {args.html} ({len(log.entries) + 1} steps, {len(page) // 1024} kB)"))
+    if args.verify:
+        return _print_verdict(_out(), log, verdict)
+    return EXIT_FAILED if verdict.status == "diverged" else EXIT_OK
 
 
 def _time_travel(log: ReplayLog, args: argparse.Namespace) -> int:
@@ -1568,6 +1621,13 @@ def build_parser() -> argparse.ArgumentParser:
         "(its header names this log as its parent; play --resume continues it)",
     )
     p.add_argument("--out", metavar="FILE", help="with --fork: the forked log to write")
+    p.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write the replay viewer to OUT: one self-contained HTML page that steps "
+        "through the match (pictures, actions, the verdict; with --seat K, or for a "
+        "per-seat log, only what that seat saw)",
+    )
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser(

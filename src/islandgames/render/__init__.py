@@ -36,6 +36,7 @@ __all__ = [
     "line",
     "num",
     "rect",
+    "replay_html",
     "svg_document",
     "text",
     "wrap",
@@ -305,3 +306,7 @@ class Svg(str):
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+
+# the replay viewer (one HTML page of a whole match) uses the helpers above
+from .html import replay_html  # noqa: E402
