@@ -477,6 +477,7 @@ def main() -> int:
     json_vector(v)
     for gid in ("friday", "gozer"):
         fork_vectors(v, gid)
+    setup_vectors(v)
     items = _keep_published(v, *published)
     manifest = {
         "format": "islandgames-log-test-vectors",
@@ -639,6 +640,53 @@ def bool_for_int(v: Vectors, gid: str, records: Records) -> None:
         f"{gid}/bool-for-int", _pack(_rechain(r)),
         f"entry {entry['seq']}'s action has true for an int field (commitment and chain "
         "recomputed): not an action of the game", _consistent(), records, tampered=True,
+    )  # fmt: skip
+
+
+def setup_vectors(v: Vectors) -> None:
+    """A Friday match with a scenario setup (the hazard stack fixed): its full log (the
+    header commits to the setup, the end record reveals it), a spectator's log, and
+    tampered copies: another setup revealed (the chain holds: only the commitment check
+    finds it), and a setup in the end record of a log whose header commits to none."""
+    from islandgames.games.friday import FridaySetup
+    from islandgames.games.friday.data import HAZARDS
+
+    play = PLAYS["friday"]
+    game = get_game("friday", play.rules_version)
+    m = Match(
+        game, seed=play.seed, config=game.decode_config(play.config),
+        setup=FridaySetup(hazards=tuple(sorted(HAZARDS, reverse=True))),
+    )  # fmt: skip
+    rng = Rng.from_seed(play.seed, "vectors-setup")
+    while m.outcome() is None:
+        choices = [(s, a) for s in game.seats(m.state) for a in m.legal_actions(s)]
+        (seat, action), rng = rng.choice(choices)
+        m.act(seat, action)
+    full = _records(m)
+    v.add(
+        "friday/setup", _pack(full),
+        "a finished game with a scenario setup (the hazard stack fixed): the header holds "
+        "setup_commitment = H('islandgames-setup', seed32, canonical(setup)), the end "
+        "record the setup", _consistent(), full,
+    )  # fmt: skip
+    v.add(
+        "friday/setup-spectator", _pack(_records(m, None)),
+        "the same game's log as a spectator sees it (the header shows only the commitment)",
+        _consistent(), full, full="friday/setup",
+    )  # fmt: skip
+    other = copy.deepcopy(full)
+    other[-1]["setup"]["hazards"] = sorted(other[-1]["setup"]["hazards"])
+    v.add(
+        "friday/setup-other", _pack(other),
+        "another setup revealed in the end record (not the one committed to)", _consistent(),
+        full, tampered=True,
+    )  # fmt: skip
+    plain = _records(_play("friday", play.seed, play.config))
+    plain[-1]["setup"] = full[-1]["setup"]
+    v.add(
+        "friday/setup-uncommitted", _pack(plain),
+        "a setup in the end record of a log whose header commits to none",
+        _unreadable(_starts(plain)[-1]), plain, tampered=True,
     )  # fmt: skip
 
 

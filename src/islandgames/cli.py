@@ -51,12 +51,21 @@ from .core.errors import (
     DecodeError,
     IllegalActionError,
     InvalidConfigError,
+    LogFormatError,
     ReplayDivergenceError,
     UnknownGameError,
 )
 from .core.game import Game, Outcome, describe_action
 from .core.history import fork, state_at
-from .core.log import LogEntry, ReplayLog, Verification, read_log, seed_commitment, verify_log
+from .core.log import (
+    LogEntry,
+    ReplayLog,
+    Verification,
+    initial_state,
+    read_log,
+    seed_commitment,
+    verify_log,
+)
 from .core.match import Match
 from .core.registry import game_ids, game_module, get_game, rules_versions
 from .core.rng import MAX_SEED, Rng
@@ -1045,10 +1054,11 @@ def _replay_states(
     game: AnyGame, log: ReplayLog, seed: int, upto: int | None = None
 ) -> Iterator[tuple[LogEntry | None, Any, Any]]:
     """(entry, state before, state after) from the initial state (entry None) onward."""
-    config = _decode_config(game, log.header.config)
+    _decode_config(game, log.header.config)  # a bad config is a user error
+    setup = None if log.end is None else log.end.setup
     try:
-        state = game.new(seed, config)
-    except InvalidConfigError as exc:
+        state = initial_state(game, log.header, seed, setup)
+    except (InvalidConfigError, LogFormatError) as exc:
         raise _Diverged(f"header: {exc}") from exc
     if serde.state_hash(state) != log.header.initial_state_hash:
         raise _Diverged("header: the initial state hash does not match")

@@ -50,8 +50,13 @@ const HEADER_KEYS = [
   "type", "format", "format_version", "engine_version", "game", "rules_version", "config",
   "seats", "seed_commitment", "initial_state_hash", "viewer",
 ];
-/** A forked log's header: "parent" just before "viewer" (absent from any other header). */
-const FORK_HEADER_KEYS = [...HEADER_KEYS.slice(0, -1), "parent", "viewer"];
+/** The keys a header may add just before "viewer", in this order: "parent" (a forked
+ * log) and "setup_commitment" (a match with a scenario setup); absent otherwise. */
+const OPTIONAL_HEADER_KEYS = ["parent", "setup_commitment"];
+const headerKeys = (record) => [
+  ...HEADER_KEYS.slice(0, -1), ...OPTIONAL_HEADER_KEYS.filter((k) => Object.hasOwn(record, k)),
+  "viewer",
+];
 const PARENT_KEYS = ["match", "seq", "chain_hash"];
 /** The longest parent.match islandgames reads, in code points. */
 const MAX_MATCH_ID = 128;
@@ -59,6 +64,8 @@ const ENTRY_KEYS = [
   "type", "seq", "seat", "action", "salt", "action_commitment", "state_hash", "chain_hash",
 ];
 const END_KEYS = ["type", "seed", "outcome"];
+/** An end record of a log whose header has a setup_commitment: the revealed setup too. */
+const SETUP_END_KEYS = [...END_KEYS, "setup"];
 const OUTCOME_KEYS = ["results", "reason"];
 const RESULT_KEYS = ["seat", "role", "result", "score"];
 const RESULTS = new Set(["win", "loss", "draw"]);
@@ -221,7 +228,7 @@ function recordProblem(record, index, header) {
   const kind = record.type;
   if (kind === "header") {
     if (index !== 0) return "a header may only come first";
-    const keys = Object.hasOwn(record, "parent") ? FORK_HEADER_KEYS : HEADER_KEYS;
+    const keys = headerKeys(record);
     if (!exactKeys(record, keys)) return `a header has exactly the keys ${keys}`;
     const h = record;
     if (h.format !== "islandgames-log") return `not an islandgames log (format ${shown(h.format)})`;
@@ -237,7 +244,10 @@ function recordProblem(record, index, header) {
     for (const name of ["seed_commitment", "initial_state_hash"]) {
       if (!isHex64(h[name])) return `${name} must be 64 lower-case hex digits`;
     }
-    if (keys === FORK_HEADER_KEYS) {
+    if (Object.hasOwn(h, "setup_commitment") && !isHex64(h.setup_commitment)) {
+      return "setup_commitment must be 64 lower-case hex digits";
+    }
+    if (Object.hasOwn(h, "parent")) {
       const p = h.parent;
       if (!isMap(p) || !exactKeys(p, PARENT_KEYS)) {
         return `parent must be a map with exactly the keys ${PARENT_KEYS}, got ${shown(p)}`;
@@ -269,7 +279,14 @@ function recordProblem(record, index, header) {
     return null;
   }
   if (kind === "end") {
-    if (!exactKeys(record, END_KEYS)) return `an end record has exactly the keys ${END_KEYS}`;
+    const endKeys = Object.hasOwn(record, "setup") ? SETUP_END_KEYS : END_KEYS;
+    if (!exactKeys(record, endKeys)) return `an end record has exactly the keys ${endKeys}`;
+    if (endKeys === SETUP_END_KEYS) {
+      if (!Object.hasOwn(header, "setup_commitment")) {
+        return "a setup in the end record of a log whose header commits to none";
+      }
+      if (!isMap(record.setup)) return "setup must be a map";
+    }
     if (!isHex64(record.seed)) {
       return `seed must be exactly 64 lower-case hex digits, got ${shown(record.seed)}`;
     }

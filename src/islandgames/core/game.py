@@ -105,6 +105,9 @@ class Game(ABC, Generic[S, A, V, C]):
     action_type: Any  # the union of action classes
     view_type: Any  # the view class (or union of view classes)
     config_type: type[C]
+    #: The game's scenario-setup class (None: it has none): an attrs class whose fields,
+    #: all optional, fix parts of the setup that are otherwise drawn from the seed.
+    setup_type: Any = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -115,8 +118,14 @@ class Game(ABC, Generic[S, A, V, C]):
 
     # --- life cycle ------------------------------------------------------------------
 
-    def new(self, seed: int, config: C | None = None) -> S:
-        """The initial state for ``seed`` and ``config`` (None: the defaults)."""
+    def new(self, seed: int, config: C | None = None, setup: Any = None) -> S:
+        """The initial state for ``seed`` and ``config`` (None: the defaults).
+
+        ``setup`` (an instance of :attr:`setup_type`; None: none) fixes parts of the
+        setup, for tutorials, puzzles and tests: each of its fields that is not None
+        replaces what the seed would draw (a deck order, a layout, a seating); the rest
+        is drawn as usual. An impossible setup (not a permutation of the right cards,
+        say) is an :class:`InvalidConfigError` saying why."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
         if not 0 <= seed < 1 << 256:
@@ -128,13 +137,29 @@ class Game(ABC, Generic[S, A, V, C]):
                 f"got {type(cfg).__name__}"
             )
         self.check_config(cfg)
-        return self._new(Rng.from_seed(seed), cfg)
+        if setup is None:
+            return self._new(Rng.from_seed(seed), cfg)
+        if self.setup_type is None:
+            raise InvalidConfigError(f"{self.info.id} has no scenario setups")
+        if type(setup) is not self.setup_type:
+            raise InvalidConfigError(
+                f"{self.info.id} expects a {self.setup_type.__name__} setup, "
+                f"got {type(setup).__name__}"
+            )
+        problem = serde.check_exact(setup)
+        if problem is not None:
+            raise InvalidConfigError(f"malformed {self.setup_type.__name__}: {problem}")
+        return self._new_with_setup(Rng.from_seed(seed), cfg, setup)
 
     def check_config(self, config: C) -> None:
         """Raise :class:`InvalidConfigError` if ``config`` is out of range."""
 
     @abstractmethod
     def _new(self, rng: Rng, config: C) -> S: ...
+
+    def _new_with_setup(self, rng: Rng, config: C, setup: Any) -> S:
+        """The initial state with ``setup`` applied (games with a :attr:`setup_type`)."""
+        raise InvalidConfigError(f"{self.info.id} has no scenario setups")
 
     @abstractmethod
     def seat_count(self, state: S) -> int:
@@ -248,6 +273,14 @@ class Game(ABC, Generic[S, A, V, C]):
         config: C = serde.from_wire(merged, self.config_type)
         self.check_config(config)
         return config
+
+    def decode_setup(self, data: Any) -> Any:
+        """A scenario setup from its wire form (a map; missing fields are None)."""
+        if self.setup_type is None:
+            raise DecodeError(f"{self.info.id} has no scenario setups")
+        if type(data) is not dict:
+            raise DecodeError(f"setup must be a map, got {type(data).__name__}")
+        return serde.from_wire(data, self.setup_type)
 
     def encode_action(self, action: A) -> Any:
         return serde.to_wire(action, self.action_type)

@@ -41,7 +41,9 @@ from .log import (
     MAX_RECORD_BYTES,
     LogParent,
     ReplayLog,
+    initial_state,
     seed_commitment,
+    setup_wire,
 )
 
 __all__ = [
@@ -87,8 +89,19 @@ def _seed(log: ReplayLog, seed: int | None) -> int:
     return seed
 
 
-def _initial(game: AnyGame, log: ReplayLog, seed: int) -> Any:
-    state = game.new(seed, game.decode_config(log.header.config))
+def _setup(game: AnyGame, log: ReplayLog, setup: Any) -> Any:
+    """The scenario setup (typed): given, or the end record's; None without one."""
+    if setup is None and log.end is not None and log.end.setup is not None:
+        return game.decode_setup(log.end.setup)
+    return setup
+
+
+def _initial(game: AnyGame, log: ReplayLog, seed: int, setup: Any) -> Any:
+    try:
+        state = initial_state(game, log.header, seed, setup_wire(setup))
+    except LogFormatError as exc:
+        hint = "; pass setup=" if setup is None and log.end is None else ""
+        raise ReplayDivergenceError(f"header: {exc}{hint}", 0) from exc
     if serde.state_hash(state) != log.header.initial_state_hash:
         raise ReplayDivergenceError("header: the initial state hash does not match", 0)
     return state
@@ -121,23 +134,27 @@ def _step(game: AnyGame, log: ReplayLog, state: Any, seq: int, action: Any) -> A
     return after
 
 
-def replay_states(log: ReplayLog, seed: int | None = None) -> Iterator[Any]:
-    """Every state of a full log in order (see :meth:`ReplayLog.states`)."""
+def replay_states(
+    log: ReplayLog, seed: int | None = None, *, setup: Any = None
+) -> Iterator[Any]:
+    """Every state of a full log in order (see :meth:`ReplayLog.states`). ``seed`` and
+    ``setup`` (a scenario setup the header commits to) are the end record's unless
+    given, for a running game."""
     game = _game(log)
     seed = _seed(log, seed)
     actions = _actions(game, log)
-    state = _initial(game, log, seed)
+    state = _initial(game, log, seed, _setup(game, log, setup))
     yield state
     for seq, action in enumerate(actions, start=1):
         state = _step(game, log, state, seq, action)
         yield state
 
 
-def state_at(log: ReplayLog, seq: int, seed: int | None = None) -> Any:
+def state_at(log: ReplayLog, seq: int, seed: int | None = None, *, setup: Any = None) -> Any:
     """The state after entry ``seq`` of a full log (0: the initial state), by one replay
     of the first ``seq`` entries (build a :class:`History` to ask for many)."""
     _check_seq(log, seq)
-    for i, state in enumerate(replay_states(log, seed)):
+    for i, state in enumerate(replay_states(log, seed, setup=setup)):
         if i == seq:
             return state
     raise AssertionError("unreachable")  # pragma: no cover
@@ -157,12 +174,18 @@ class History:
 
     Built by one replay (every state hash checked, :class:`ReplayDivergenceError` at
     the first that differs), keeping the state every ``every`` entries. ``seed`` is the
-    end record's unless given (a running game); a history loaded from an index needs no
-    seed, but :meth:`fork` does.
+    end record's unless given (a running game), and so is ``setup`` (a scenario setup
+    the header commits to); a history loaded from an index needs no seed, but
+    :meth:`fork` does.
     """
 
     def __init__(
-        self, log: ReplayLog, seed: int | None = None, *, every: int = DEFAULT_EVERY
+        self,
+        log: ReplayLog,
+        seed: int | None = None,
+        *,
+        every: int = DEFAULT_EVERY,
+        setup: Any = None,
     ) -> None:
         if type(every) is not int or every < 1:
             raise ValueError(f"every must be an int >= 1, got {every!r}")
@@ -170,8 +193,9 @@ class History:
         self.game: AnyGame = _game(log)
         self.every = every
         self.seed: int | None = _seed(log, seed)
+        self.setup: Any = _setup(self.game, log, setup)
         self._actions = _actions(self.game, log)
-        state = _initial(self.game, log, self.seed)
+        state = _initial(self.game, log, self.seed, self.setup)
         snaps = [state]
         for seq, action in enumerate(self._actions, start=1):
             state = _step(self.game, log, state, seq, action)
@@ -231,7 +255,9 @@ class History:
         (see :func:`fork`), found in O(``every``)."""
         if self.seed is None:
             raise ReplayDivergenceError("forking needs the seed; load the history with seed=")
-        return _fork(self.game, self.log, self.seed, seq, self.state_at(seq), match, log_path)
+        return _fork(
+            self.game, self.log, self.seed, seq, self.state_at(seq), match, log_path, self.setup
+        )
 
     # --- the index file --------------------------------------------------------------
 
@@ -293,6 +319,7 @@ class History:
         self.log = log
         self.game = _game(log)
         self.seed = None if seed is None and log.end is None else _seed(log, seed)
+        self.setup = _setup(self.game, log, None)
         self._actions = _actions(self.game, log)
         records = list(_index_records(data))
         if not records:
@@ -421,24 +448,27 @@ def fork(
     *,
     match: str = "",
     log_path: str | os.PathLike[str] | None = None,
+    setup: Any = None,
 ) -> Any:
     """A new :class:`~islandgames.Match` that goes on from the state after entry ``seq``
     of a full log, deterministically: the same state, the same RNG (the fork keeps the
-    seed, the end record's unless given). Its log verifies on its own: it holds the
-    parent's first ``seq`` entries (seats, actions, salts, commitments, state hashes)
-    re-chained under its own header, whose ``parent`` names ``match`` (a service match
-    id; ``""`` for a library log), ``seq`` and the parent's chain hash at ``seq``; then
-    whatever is played next. The first ``seq`` entries are replayed and checked; with
-    ``log_path`` the fork's log is written there as it goes, like any match's.
+    seed and the scenario setup, the end record's unless given). Its log verifies on its
+    own: it holds the parent's first ``seq`` entries (seats, actions, salts,
+    commitments, state hashes) re-chained under its own header, whose ``parent`` names
+    ``match`` (a service match id; ``""`` for a library log), ``seq`` and the parent's
+    chain hash at ``seq``; then whatever is played next. The first ``seq`` entries are
+    replayed and checked; with ``log_path`` the fork's log is written there as it goes,
+    like any match's.
     :func:`~islandgames.verify_fork` checks a fork against its parent."""
     _check_seq(log, seq)
     game = _game(log)
     seed = _seed(log, seed)
+    setup = _setup(game, log, setup)
     actions = _actions(game, log)
-    state = _initial(game, log, seed)
+    state = _initial(game, log, seed, setup)
     for i in range(1, seq + 1):
         state = _step(game, log, state, i, actions[i - 1])
-    return _fork(game, log, seed, seq, state, match, log_path)
+    return _fork(game, log, seed, seq, state, match, log_path, setup)
 
 
 def _fork(
@@ -449,6 +479,7 @@ def _fork(
     state: Any,
     match: str,
     log_path: str | os.PathLike[str] | None,
+    setup: Any = None,
 ) -> Any:
     from .match import Match  # late: match imports log, which imports this lazily
 
@@ -456,7 +487,7 @@ def _fork(
         raise TypeError(f"match must be a str, got {type(match).__name__}")
     parent = LogParent(match=match, seq=seq, chain_hash=log.chain_hash_at(seq))
     config = game.decode_config(log.header.config)
-    return Match._adopt(game, seed, config, parent, log.entries[:seq], state, log_path)
+    return Match._adopt(game, seed, config, parent, log.entries[:seq], state, log_path, setup)
 
 
 # --- diffs -------------------------------------------------------------------------------

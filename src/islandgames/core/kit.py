@@ -29,12 +29,14 @@ Counter(total=6, turns=0)
 
 from __future__ import annotations
 
+import inspect
 import keyword
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Generic, TypeVar, get_args
+from typing import Any, ClassVar, Generic, TypeVar, cast, get_args
 
 import attrs
 
+from .errors import InvalidConfigError
 from .game import Game, GameInfo, Outcome, Seat
 from .rng import Rng
 
@@ -48,6 +50,7 @@ __all__ = [
     "RulesVersion",
     "Table",
     "action_classes",
+    "fixed_order",
 ]
 
 S = TypeVar("S")
@@ -354,6 +357,44 @@ class Table(Generic[K, E]):
         return frozenset(r for rs in self._rulings.values() for r in rs)
 
 
+# --- scenario setups ------------------------------------------------------------------------
+
+
+def fixed_order(given: tuple[X, ...] | None, drawn: tuple[X, ...], what: str) -> tuple[X, ...]:
+    """``given`` if it is an order of exactly the items of ``drawn`` (a scenario setup's
+    fixed deck order, top first), ``drawn`` if it is None; else an
+    :class:`InvalidConfigError` naming what is missing or extra.
+
+    >>> fixed_order(None, (1, 2, 2), "deck")
+    (1, 2, 2)
+    >>> fixed_order((2, 1, 2), (1, 2, 2), "deck")
+    (2, 1, 2)
+    >>> fixed_order((2, 1, 1), (1, 2, 2), "deck")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    islandgames.core.errors.InvalidConfigError: deck must hold ...: 1 once too many, 2 once too few
+    """
+    if given is None:
+        return drawn
+    if len(given) == len(drawn) and sorted(map(repr, given)) == sorted(map(repr, drawn)):
+        return given
+    counts: dict[str, int] = {}
+    for item in drawn:
+        counts[repr(item)] = counts.get(repr(item), 0) + 1
+    for item in given:
+        counts[repr(item)] = counts.get(repr(item), 0) - 1
+    wrong = []
+    for key in sorted(counts):
+        n = counts[key]
+        if n:
+            many = "once" if abs(n) == 1 else f"{abs(n)} times"
+            wrong.append(f"{key} {many} too {'few' if n > 0 else 'many'}")
+    shown = ", ".join(wrong[:6]) + (f" and {len(wrong) - 6} more" if len(wrong) > 6 else "")
+    items = ", ".join(map(repr, sorted(drawn, key=repr))) if len(drawn) <= 12 else "..."
+    raise InvalidConfigError(
+        f"{what} must hold exactly these {len(drawn)} items in any order ({items}): {shown}"
+    )
+
+
 # --- one Game class for every game ---------------------------------------------------------
 
 
@@ -369,7 +410,9 @@ class Definition(Generic[S, A, V, C, R]):
     ``outcome(state)``, ``resample_hidden(state, seat, rng)``,
     ``redact_action(before, seat, action, viewer, now, rules)`` (None: every action
     public), ``check_config(config)``, ``check_state(state, rules)``,
-    ``state_type(rules)``: the state class of a rules version.
+    ``state_type(rules)``: the state class of a rules version. ``setup_type``: the
+    game's scenario-setup class (None: it has none); a game with one takes it as
+    ``setup(rng, config, rules, fixed)`` (``fixed`` None for an ordinary setup).
     """
 
     info: GameInfo
@@ -391,6 +434,16 @@ class Definition(Generic[S, A, V, C, R]):
     check_state: Callable[[S, R], None]
     is_legal: Callable[[S, Seat, A, R], bool] | None = None
     redact_action: Callable[[S, Seat, A, Seat | None, S, R], A | None] | None = None
+    setup_type: Any = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.setup_type is not None:
+            params = inspect.signature(self.setup).parameters
+            if len(params) < 4:
+                raise KitError(
+                    f"{self.info.id}: a game with a setup_type takes it as "
+                    "setup(rng, config, rules, fixed)"
+                )
 
     def games(self) -> tuple[RulesGame[S, A, V, C, R], ...]:
         """One game per rules version, oldest first (a package's ``GAMES``)."""
@@ -409,6 +462,7 @@ class RulesGame(Game[S, A, V, C], Generic[S, A, V, C, R]):
         self.action_type = d.action_type
         self.view_type = d.view_type
         self.config_type = d.config_type
+        self.setup_type = d.setup_type
         self._action_classes = action_classes(d.action_type)
         # the last legal_actions answer: (state, seat, actions); see apply
         self._last_legal: tuple[Any, int, tuple[Any, ...]] | None = None
@@ -418,6 +472,10 @@ class RulesGame(Game[S, A, V, C], Generic[S, A, V, C, R]):
 
     def _new(self, rng: Rng, config: C) -> S:
         return self.definition.setup(rng, config, self.rules)
+
+    def _new_with_setup(self, rng: Rng, config: C, setup: Any) -> S:
+        with_fixed = cast(Callable[[Rng, C, R, Any], S], self.definition.setup)
+        return with_fixed(rng, config, self.rules, setup)  # checked in Definition
 
     def seat_count(self, state: S) -> int:
         return self.definition.seat_count(state)

@@ -54,10 +54,13 @@ __all__ = [
     "Verification",
     "Viewer",
     "action_salt",
+    "initial_state",
     "parse_records",
     "read_log",
     "record_list",
     "seed_commitment",
+    "setup_commitment",
+    "setup_wire",
     "verify_fork",
     "verify_log",
     "verify_redacted",
@@ -116,7 +119,10 @@ class LogParent:
 class LogHeader:
     """The header of a log. ``parent`` names the log it was forked from (None for a log
     that is not a fork: then the key is absent from the record, so such headers keep the
-    bytes they always had)."""
+    bytes they always had). ``setup_commitment`` commits to a scenario setup
+    (:func:`setup_commitment`; None, and the key absent, for a match without one): the
+    setup itself stays out of the header, which every per-seat log shows, and is
+    revealed with the seed in the end record."""
 
     format: str
     format_version: int
@@ -128,12 +134,15 @@ class LogHeader:
     seed_commitment: str
     initial_state_hash: str
     parent: LogParent | None = None
+    setup_commitment: str | None = None
 
 
 def _unstructure_header(header: LogHeader) -> dict[str, Any]:
     out = _header_base(header)
     if header.parent is None:
         del out["parent"]
+    if header.setup_commitment is None:
+        del out["setup_commitment"]
     return out
 
 
@@ -154,8 +163,23 @@ class LogEntry:
 
 @attrs.frozen(slots=True)
 class LogEnd:
+    """The end record: the revealed seed, the outcome and, for a match with a scenario
+    setup, the setup's wire form (None, and the key absent, without one)."""
+
     seed: str
     outcome: dict[str, Any]
+    setup: dict[str, Any] | None = None
+
+
+def _unstructure_end(end: LogEnd) -> dict[str, Any]:
+    out = _end_base(end)
+    if end.setup is None:
+        del out["setup"]
+    return out
+
+
+_end_base = make_dict_unstructure_fn(LogEnd, serde.converter)
+serde.converter.register_unstructure_hook(LogEnd, _unstructure_end)
 
 
 @attrs.frozen(slots=True)
@@ -179,15 +203,16 @@ class ReplayLog:
             raise IndexError(f"seq {seq} outside 0..{len(self.entries)}")
         return self.entries[seq - 1].chain_hash if seq else header_chain(self.header).hex()
 
-    def states(self, seed: int | None = None) -> Iterator[Any]:
+    def states(self, seed: int | None = None, *, setup: Any = None) -> Iterator[Any]:
         """Every state of a full log in order: the initial state, then the state after
         each entry (``len(entries) + 1`` states), replayed under the header's rules
-        version. The seed comes from the end record, or must be given for a game still
-        running. Each state's hash is checked against the log as it is replayed
-        (:class:`ReplayDivergenceError` at the first that differs)."""
+        version. The seed (and a scenario setup the header commits to) come from the end
+        record, or must be given for a game still running. Each state's hash is checked
+        against the log as it is replayed (:class:`ReplayDivergenceError` at the first
+        that differs)."""
         from .history import replay_states  # late: history imports this module
 
-        return replay_states(self, seed)
+        return replay_states(self, seed, setup=setup)
 
 
 @attrs.frozen(slots=True)
@@ -271,6 +296,38 @@ def seed_commitment(seed: int) -> str:
     return serde.digest(b"islandgames-seed", seed_to_bytes(seed)).hex()
 
 
+def setup_commitment(seed: int, setup_wire: dict[str, Any]) -> str:
+    """``H("islandgames-setup", seed, canonical(setup))``: keyed by the seed, so that a
+    setup drawn from few choices cannot be guessed from the header before the end."""
+    return serde.digest(b"islandgames-setup", seed_to_bytes(seed), serde.packb(setup_wire)).hex()
+
+
+def setup_wire(setup: Any) -> dict[str, Any] | None:
+    """A scenario setup's wire form as the end record holds it (None: no setup)."""
+    return None if setup is None else dict(serde.to_wire(setup))
+
+
+def initial_state(game: AnyGame, header: LogHeader, seed: int, setup: dict[str, Any] | None) -> Any:
+    """The state a log starts from: its seed, its header's config and, if the header
+    commits to one, its scenario setup (the end record's ``setup``, or one given for a
+    running log). Raises ``InvalidConfigError``/``DecodeError`` for a config or setup
+    the game refuses, and ``LogFormatError`` for a setup the header does not commit to."""
+    config = game.decode_config(header.config)
+    if (setup is None) != (header.setup_commitment is None):
+        raise LogFormatError(
+            "the header commits to a scenario setup; the setup is needed"
+            if setup is None
+            else "a scenario setup for a log whose header commits to none"
+        )
+    if setup is None:
+        return game.new(seed, config)
+    typed = game.decode_setup(setup)
+    wire = serde.to_wire(typed)
+    if wire != setup or setup_commitment(seed, wire) != header.setup_commitment:
+        raise LogFormatError("the scenario setup is not the one the header commits to")
+    return game.new(seed, config, typed)
+
+
 def action_salt(seed: int, seq: int) -> str:
     return serde.digest(b"islandgames-salt", seed_to_bytes(seed), seq.to_bytes(8, "big")).hex()
 
@@ -297,7 +354,9 @@ def make_header(
     initial_state: Any,
     engine_version: str,
     parent: LogParent | None = None,
+    setup: dict[str, Any] | None = None,
 ) -> LogHeader:
+    """The header of a match (``setup``: its scenario setup's wire form, or None)."""
     return LogHeader(
         format=FORMAT,
         format_version=FORMAT_VERSION,
@@ -309,6 +368,7 @@ def make_header(
         seed_commitment=seed_commitment(seed),
         initial_state_hash=serde.state_hash(initial_state),
         parent=parent,
+        setup_commitment=None if setup is None else setup_commitment(seed, setup),
     )
 
 
@@ -491,14 +551,23 @@ def _check_depth(value: Any, where: str, depth: int = 1) -> None:
                 stack.append((child, depth + 1))
 
 
+#: The keys a header record always has; ``parent`` (a fork) and ``setup_commitment``
+#: (a scenario setup) come just before ``viewer``, in that order, when present.
+_OPTIONAL_HEADER_KEYS = ("parent", "setup_commitment")
 _HEADER_KEYS = (
-    "type", *(f.name for f in attrs.fields(LogHeader) if f.name != "parent"), "viewer"
+    "type",
+    *(f.name for f in attrs.fields(LogHeader) if f.name not in _OPTIONAL_HEADER_KEYS),
+    "viewer",
 )
-#: The keys of a forked log's header: ``parent`` just before ``viewer``.
-_FORK_HEADER_KEYS = (*_HEADER_KEYS[:-1], "parent", "viewer")
 _PARENT_KEYS = tuple(f.name for f in attrs.fields(LogParent))
 _ENTRY_KEYS = ("type", *(f.name for f in attrs.fields(LogEntry)))
-_END_KEYS = ("type", *(f.name for f in attrs.fields(LogEnd)))
+_END_KEYS = ("type", "seed", "outcome")
+_SETUP_END_KEYS = (*_END_KEYS, "setup")
+
+
+def _header_keys(record: dict[str, Any]) -> tuple[str, ...]:
+    present = tuple(k for k in _OPTIONAL_HEADER_KEYS if k in record)
+    return (*_HEADER_KEYS[:-1], *present, "viewer") if present else _HEADER_KEYS
 
 
 class _Actions:
@@ -563,6 +632,17 @@ class _Builder:
             return self._end(record, where)
         raise LogFormatError(f"{where}: unknown record type {_shown(kind)}")
 
+    def _setup(self, value: Any, where: str) -> dict[str, Any]:
+        assert self.header is not None and self.actions is not None
+        if self.header.setup_commitment is None:
+            raise LogFormatError(
+                f"{where}: a setup in the end record of a log whose header commits to none"
+            )
+        problem = _setup_problem(self.actions.game, value)
+        if problem is not None:
+            raise LogFormatError(f"{where}: setup: {problem}")
+        return dict(value)
+
     def finish(self) -> ReplayLog:
         if self.header is None:
             raise LogFormatError("empty log: no header record")
@@ -571,7 +651,7 @@ class _Builder:
     def _header(self, record: dict[str, Any], where: str) -> bytes:
         from .registry import get_game  # late: the registry imports the games
 
-        keys = _FORK_HEADER_KEYS if "parent" in record else _HEADER_KEYS
+        keys = _header_keys(record)
         _keys(record, keys, where)
         fmt = record["format"]
         if fmt != FORMAT:
@@ -588,6 +668,8 @@ class _Builder:
         header = _typed(body, LogHeader, where)
         for name in ("seed_commitment", "initial_state_hash"):
             _hex(getattr(header, name), f"{where}: {name}")
+        if "setup_commitment" in body:
+            _hex(header.setup_commitment, f"{where}: setup_commitment")
         if len(header.engine_version) > 64:
             raise LogFormatError(f"{where}: engine_version is longer than 64 characters")
         game = get_game(header.game, header.rules_version)
@@ -645,16 +727,30 @@ class _Builder:
         return serde.packb(_entry_record(entry))
 
     def _end(self, record: dict[str, Any], where: str) -> bytes:
-        _keys(record, _END_KEYS, where)
+        _keys(record, _SETUP_END_KEYS if "setup" in record else _END_KEYS, where)
         seed = record["seed"]
         if not _is_hex64(seed):
             raise LogFormatError(
                 f"{where}: seed must be exactly 64 lower-case hex digits, got {_shown(seed)}"
             )
         outcome = _typed(record["outcome"], Outcome, f"{where}: outcome")
-        end = LogEnd(seed, serde.to_wire(outcome))
+        setup = None
+        if "setup" in record:
+            setup = self._setup(record["setup"], where)
+        end = LogEnd(seed, serde.to_wire(outcome), setup)
         self.end = end
         return serde.packb(_end_record(end))
+
+
+def _setup_problem(game: AnyGame, value: Any) -> str | None:
+    """Why ``value`` is not a scenario setup of ``game`` in canonical wire form."""
+    try:
+        typed = game.decode_setup(value)
+    except DecodeError as exc:
+        return str(exc)
+    if serde.to_wire(typed) != value:
+        return "the setup must list every field of the setup exactly once, in wire form"
+    return None
 
 
 def _parent(value: Any, where: str) -> None:
@@ -807,10 +903,28 @@ def _replay(game: AnyGame, log: ReplayLog, shown: list[Any]) -> Verification:
         return _diverged(log, 0, "seed_commitment", seed_commitment(seed), h.seed_commitment)
     try:
         config = game.decode_config(h.config)
-        state = game.new(seed, config)
     except (DecodeError, InvalidConfigError) as exc:
         return _diverged(log, 0, "config", "a valid config", str(exc))
-    expected = make_header(game, seed, config, state, h.engine_version, h.parent)
+    setup = end.setup
+    if (setup is None) != (h.setup_commitment is None):
+        return _diverged(
+            log, n, "setup", "the scenario setup the header commits to" if setup is None
+            else "no setup (the header commits to none)", _shown(setup),
+        )  # fmt: skip
+    typed_setup = None
+    if setup is not None:
+        problem = _setup_problem(game, setup)
+        if problem is not None:
+            return _diverged(log, n, "setup", f"a {game.info.id} scenario setup", problem)
+        found = setup_commitment(seed, setup)
+        if found != h.setup_commitment:
+            return _diverged(log, 0, "setup_commitment", found, _shown(h.setup_commitment))
+        typed_setup = game.decode_setup(setup)
+    try:
+        state = game.new(seed, config, typed_setup)
+    except InvalidConfigError as exc:
+        return _diverged(log, n, "setup", "a setup the game accepts", str(exc))
+    expected = make_header(game, seed, config, state, h.engine_version, h.parent, setup)
     if expected != h:
         for f in attrs.fields(LogHeader):
             mine, theirs = getattr(expected, f.name), getattr(h, f.name)
@@ -847,9 +961,9 @@ def _replay(game: AnyGame, log: ReplayLog, shown: list[Any]) -> Verification:
     if wire != end.outcome:
         return _diverged(log, n, "outcome", _shown(wire), _shown(end.outcome))
     for before, e, action in steps:
-        problem = _redaction_problem(game, before, e, action, log.viewer, state)
-        if problem is not None:
-            return _diverged(log, e.seq, "redaction", *problem)
+        redaction = _redaction_problem(game, before, e, action, log.viewer, state)
+        if redaction is not None:
+            return _diverged(log, e.seq, "redaction", *redaction)
     return Verification("verified", n, log.viewer, None, outcome)
 
 
@@ -927,7 +1041,7 @@ def verify_redacted(redacted: ReplayLog, full: ReplayLog) -> Verification:
     assert full.end is not None
     seed = int(full.end.seed, 16)
     states = list(_states(game, seed, full, n))
-    now = states[-1][1] if states else game.new(seed, game.decode_config(full.header.config))
+    now = states[-1][1] if states else initial_state(game, full.header, seed, full.end.setup)
     for (before, _), r, f in zip(states, redacted.entries, full.entries[:n], strict=True):
         assert f.action is not None
         action = game.decode_action(f.action)
@@ -1001,7 +1115,8 @@ def verify_fork(fork: ReplayLog, parent: ReplayLog) -> Verification:
 
 def _states(game: AnyGame, seed: int, full: ReplayLog, upto: int) -> Iterator[tuple[Any, Any]]:
     """(before, after) for the first ``upto`` entries of a verified full log."""
-    state = game.new(seed, game.decode_config(full.header.config))
+    assert full.end is not None
+    state = initial_state(game, full.header, seed, full.end.setup)
     for e in full.entries[:upto]:
         assert e.action is not None
         after = game.apply(state, e.seat, game.decode_action(e.action))

@@ -31,10 +31,12 @@ from .log import (
     LogParent,
     ReplayLog,
     header_chain,
+    initial_state,
     make_entry,
     make_header,
     next_chain,
     read_log,
+    setup_wire,
     write_log,
 )
 from .registry import get_game
@@ -46,9 +48,11 @@ class Match:
     """A game, its current state and its log. Not thread-safe; one writer at a time.
 
     ``game`` is a game id (its newest rules, or ``rules_version``) or a game object.
-    ``seed`` defaults to 128 bits from the OS. With ``log_path``, every record is
-    appended to that file (and flushed) as it is made, so a crash loses nothing that
-    was acknowledged; :meth:`rewind` rewrites that file to the rewound log.
+    ``seed`` defaults to 128 bits from the OS. ``setup`` (the game's ``setup_type``)
+    fixes parts of the setup (:meth:`Game.new`): the header commits to it and the end
+    record reveals it, with the seed. With ``log_path``, every record is appended to
+    that file (and flushed) as it is made, so a crash loses nothing that was
+    acknowledged; :meth:`rewind` rewrites that file to the rewound log.
     """
 
     def __init__(
@@ -59,6 +63,7 @@ class Match:
         *,
         log_path: str | os.PathLike[str] | None = None,
         rules_version: str | None = None,
+        setup: Any = None,
     ) -> None:
         if isinstance(game, str):
             self.game: Game[Any, Any, Any, Any] = get_game(game, rules_version)
@@ -71,9 +76,10 @@ class Match:
             self.game = game
         self.seed: int = secrets.randbits(128) if seed is None else seed
         self.config: Any = self.game.info.default_config if config is None else config
-        self.state: Any = self.game.new(self.seed, self.config)
+        self.setup: Any = setup
+        self.state: Any = self.game.new(self.seed, self.config, setup)
         self.header: LogHeader = make_header(
-            self.game, self.seed, self.config, self.state, __version__
+            self.game, self.seed, self.config, self.state, __version__, None, setup_wire(setup)
         )
         self._entries: list[LogEntry] = []
         self._chain = header_chain(self.header)
@@ -97,11 +103,12 @@ class Match:
         entries: Sequence[LogEntry],
         state: Any,
         log_path: str | os.PathLike[str] | None,
+        setup: Any = None,
     ) -> Match:
         """A match whose header names ``parent`` and whose log starts with ``entries``
         (seats, actions, salts, commitments and state hashes kept, the chain recomputed
         under the new header), now at ``state`` (the state after the last of them)."""
-        m = cls(game, seed, config)
+        m = cls(game, seed, config, setup=setup)
         m.header = attrs.evolve(m.header, parent=parent)
         m._chain = header_chain(m.header)
         if log_path is not None:
@@ -174,7 +181,7 @@ class Match:
         played only those ``seq`` actions."""
         if type(seq) is not int or not 0 <= seq <= self.seq:
             raise ValueError(f"rewind to seq {seq!r}: the match has seqs 0..{self.seq}")
-        state = self.game.new(self.seed, self.config)
+        state = self.game.new(self.seed, self.config, self.setup)
         for e in self._entries[:seq]:
             assert e.action is not None
             state = self.game.apply(state, e.seat, self.game.decode_action(e.action))
@@ -200,7 +207,7 @@ class Match:
             self._file = open(path, "ab")  # noqa: SIM115 - closed in close()/end
 
     def _end(self, outcome: Outcome) -> LogEnd:
-        return LogEnd(seed=f"{self.seed:064x}", outcome=serde.to_wire(outcome))
+        return LogEnd(f"{self.seed:064x}", serde.to_wire(outcome), setup_wire(self.setup))
 
     # --- the log -----------------------------------------------------------------------
 
@@ -214,7 +221,7 @@ class Match:
             return full
         if not (viewer is None or isinstance(viewer, int)):
             raise ValueError(f"viewer must be 'all', a seat or None, got {viewer!r}")
-        return redact_log(self.game, self.seed, full, viewer)
+        return redact_log(self.game, self.seed, full, viewer, setup_wire(self.setup))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         write_log(self.log(), path)
@@ -243,10 +250,12 @@ class Match:
         seed: int | None = None,
         *,
         log_path: str | os.PathLike[str] | None = None,
+        setup: Any = None,
     ) -> Match:
         """Rebuild a match by replaying a full log, under the rules version it was
-        recorded with (a forked log keeps its header's ``parent``). The seed comes from
-        the log's end record or, for a game still running, must be given. Raises
+        recorded with (a forked log keeps its header's ``parent``). The seed (and the
+        scenario setup, if the header commits to one) come from the log's end record
+        or, for a game still running, must be given (``setup``: the game's setup_type). Raises
         :class:`ReplayDivergenceError` at the first entry that does not reproduce.
         With ``log_path`` (which may be the file the log was read from), the rebuilt
         log is written there atomically once replayed, and every later action appended."""
@@ -257,7 +266,13 @@ class Match:
                 raise ReplayDivergenceError("the log has no revealed seed; pass seed=")
             seed = int(log.end.seed, 16)
         game = get_game(log.header.game, log.header.rules_version)
-        m = cls(game, seed, game.decode_config(log.header.config))
+        if setup is None and log.end is not None and log.end.setup is not None:
+            setup = game.decode_setup(log.end.setup)
+        if setup is None and log.header.setup_commitment is not None:
+            raise ReplayDivergenceError(
+                "the log's header commits to a scenario setup; pass setup=", 0
+            )
+        m = cls(game, seed, game.decode_config(log.header.config), setup=setup)
         if log.header.parent is not None:
             m.header = attrs.evolve(m.header, parent=log.header.parent)
             m._chain = header_chain(m.header)
@@ -287,12 +302,19 @@ def _same_version(theirs: LogHeader, ours: LogHeader) -> LogHeader:
 
 
 def redact_log(
-    game: Game[Any, Any, Any, Any], seed: int, full: ReplayLog, viewer: Seat | None
+    game: Game[Any, Any, Any, Any],
+    seed: int,
+    full: ReplayLog,
+    viewer: Seat | None,
+    setup: dict[str, Any] | None = None,
 ) -> ReplayLog:
     """The log as ``viewer`` may see it: actions the game hides from that seat are
-    masked (action None, or a partial form; no salt), every hash is kept."""
-    config = game.decode_config(full.header.config)
-    states = [game.new(seed, config)]
+    masked (action None, or a partial form; no salt), every hash is kept. ``setup``:
+    the scenario setup's wire form for a running match whose header commits to one
+    (once over, the end record has it)."""
+    if setup is None and full.end is not None:
+        setup = full.end.setup
+    states = [initial_state(game, full.header, seed, setup)]
     for e in full.entries:
         assert e.action is not None, "redact_log needs the full log"
         states.append(game.apply(states[-1], e.seat, game.decode_action(e.action)))

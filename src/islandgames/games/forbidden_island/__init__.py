@@ -22,7 +22,13 @@ from __future__ import annotations
 from ...core import kit
 from . import rules
 from .actions import Action
-from .contract import INFO, RULES, ForbiddenIslandConfig, ForbiddenIslandRules
+from .contract import (
+    INFO,
+    RULES,
+    ForbiddenIslandConfig,
+    ForbiddenIslandRules,
+    ForbiddenIslandSetup,
+)
 from .state import ForbiddenIslandState
 from .view import ForbiddenIslandView, render_svg, render_view, resample_hidden, view
 
@@ -48,6 +54,7 @@ DEFINITION: kit.Definition[
     resample_hidden=resample_hidden,
     check_config=rules.check_config,
     check_state=rules.check_state,
+    setup_type=ForbiddenIslandSetup,
 )
 
 #: Forbidden Island for 2-4 seats under one rules version (``game.rules``).
@@ -68,6 +75,7 @@ __all__ = [
     "ForbiddenIslandConfig",
     "ForbiddenIslandGame",
     "ForbiddenIslandRules",
+    "ForbiddenIslandSetup",
     "render_svg",
     "render_view",
 ]

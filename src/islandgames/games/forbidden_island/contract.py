@@ -10,7 +10,13 @@ from ...core import kit
 from ...core.game import GameInfo
 from .data import ADVENTURER_IDS, Difficulty
 
-__all__ = ["INFO", "RULES", "ForbiddenIslandConfig", "ForbiddenIslandRules"]
+__all__ = [
+    "INFO",
+    "RULES",
+    "ForbiddenIslandConfig",
+    "ForbiddenIslandRules",
+    "ForbiddenIslandSetup",
+]
 
 
 @attrs.frozen(slots=True)
@@ -25,6 +31,24 @@ class ForbiddenIslandConfig:
     adventurers: tuple[str, ...] = ()
     first_player: int | None = None
     layout: str = "standard"
+
+
+@attrs.frozen(slots=True)
+class ForbiddenIslandSetup:
+    """A scenario setup (``game.new(seed, config, setup=ForbiddenIslandSetup(...))``):
+    each field that is not None replaces what the seed draws; tile and card ids as in
+    ``data``. The adventurers and the first player are config fields already.
+
+    ``board``: the island, a tile id per cell of the layout in the layout's cell order
+    (all the layout's tiles once each; the state's ``board``). ``flood_deck``: the flood
+    deck, top first (one card per tile): its first 6 cards are the initial floods.
+    ``treasure_deck``: the treasure deck, top first (all 28 cards): dealt two per player
+    in seat order, a Waters Rise! drawn in the deal set aside and shuffled back in with
+    the rest (I9), so a deck with none among the first cards dealt stays as given."""
+
+    board: tuple[str, ...] | None = None
+    flood_deck: tuple[str, ...] | None = None
+    treasure_deck: tuple[str, ...] | None = None
 
 
 @attrs.frozen(slots=True)

@@ -19,7 +19,7 @@ import attrs
 
 from ...core.errors import DecodeError, InvalidConfigError
 from ...core.game import Outcome, Seat, SeatResult
-from ...core.kit import Draft, Rulebook
+from ...core.kit import Draft, Rulebook, fixed_order
 from ...core.rng import Rng
 from .actions import (
     DECLINE_RESCUE,
@@ -46,7 +46,7 @@ from .actions import (
     ShoreUp,
     Swim,
 )
-from .contract import ForbiddenIslandConfig, ForbiddenIslandRules
+from .contract import ForbiddenIslandConfig, ForbiddenIslandRules, ForbiddenIslandSetup
 from .data import (
     ACTIONS_PER_TURN,
     ADVENTURER_IDS,
@@ -948,13 +948,23 @@ def outcome(s: State) -> Outcome | None:
 # --- setup ---------------------------------------------------------------------------
 
 
-def setup(rng: Rng, config: ForbiddenIslandConfig, rules: ForbiddenIslandRules) -> State:
+def setup(
+    rng: Rng,
+    config: ForbiddenIslandConfig,
+    rules: ForbiddenIslandRules,
+    fixed: ForbiddenIslandSetup | None = None,
+) -> State:
     """Section 2: island, 6 initial floods, adventurers, 2 cards each (Waters Rise! set
-    aside and shuffled back once, I9), water level, first player (I12)."""
+    aside and shuffled back once, I9), water level, first player (I12). A scenario setup
+    (``fixed``) replaces the orders it names; the draws it replaces are still made, so
+    the seed's later randomness is the same either way."""
     layout = LAYOUTS[config.layout]
     n = config.players
     board, rng = shuffle(rng, TILE_IDS[: len(layout.cells)])
     flood, rng = shuffle(rng, board)
+    if fixed is not None:
+        board = fixed_order(fixed.board, board, "setup board")
+        flood = fixed_order(fixed.flood_deck, flood, "setup flood_deck")
     tiles: list[TileStatus] = [DRY] * len(board)
     for card in flood[:INITIAL_FLOODS]:
         tiles[board.index(card)] = FLOODED
@@ -964,6 +974,8 @@ def setup(rng: Rng, config: ForbiddenIslandConfig, rules: ForbiddenIslandRules) 
         dealt, rng = shuffle(rng, ADVENTURER_IDS)
         adventurers = dealt[:n]
     deck, rng = shuffle(rng, FULL_TREASURE_DECK)
+    if fixed is not None:
+        deck = fixed_order(fixed.treasure_deck, deck, "setup treasure_deck")
     pile = list(deck)
     aside: list[str] = []
     hands: list[tuple[str, ...]] = []

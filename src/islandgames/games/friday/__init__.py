@@ -20,7 +20,7 @@ from __future__ import annotations
 from ...core import kit
 from . import rules
 from .actions import Action
-from .contract import INFO, RULES, FridayConfig, FridayRules
+from .contract import INFO, RULES, FridayConfig, FridayRules, FridaySetup
 from .render import render_svg, render_view
 from .state import FridayState, state_class
 from .view import FridayView, resample_hidden, view
@@ -46,6 +46,7 @@ DEFINITION: kit.Definition[FridayState, Action, FridayView, FridayConfig, Friday
         resample_hidden=resample_hidden,
         check_config=rules.check_config,
         check_state=rules.check_state,
+        setup_type=FridaySetup,
     )
 )
 
@@ -65,6 +66,7 @@ __all__ = [
     "FridayConfig",
     "FridayGame",
     "FridayRules",
+    "FridaySetup",
     "render_svg",
     "render_view",
 ]

@@ -11,7 +11,7 @@ import attrs
 from ...core import kit
 from ...core.game import GameInfo
 
-__all__ = ["INFO", "RULES", "FridayConfig", "FridayRules"]
+__all__ = ["INFO", "RULES", "FridayConfig", "FridayRules", "FridaySetup"]
 
 
 @attrs.frozen(slots=True)
@@ -21,6 +21,24 @@ class FridayConfig:
 
     level: int = 1
     empty_aging_stack: Literal["defeat", "reshuffle"] = "defeat"
+
+
+@attrs.frozen(slots=True)
+class FridaySetup:
+    """A scenario setup (``game.new(seed, config, setup=FridaySetup(...))``): each field
+    that is not None replaces what the seed draws; card ids as in ``data.CARDS``.
+
+    ``hazards``: the hazard stack, top first (all 30 knowledge cards; the first two are
+    the first offer). ``aging``: the aging stack, top first (the level's aging cards,
+    every normal one above every difficult one; at level 2+ its top card is the one
+    shuffled face down into Robinson's stack, F14). ``pirates``: the two pirates drawn
+    (F12). ``stack``: Robinson's stack, top first (the starting cards, and at level 2+
+    the face-down aging card: so fixing it at level 2+ needs ``aging`` fixed too)."""
+
+    hazards: tuple[int, ...] | None = None
+    aging: tuple[int, ...] | None = None
+    pirates: tuple[int, ...] | None = None
+    stack: tuple[int, ...] | None = None
 
 
 @attrs.frozen(slots=True)

@@ -25,7 +25,7 @@ import attrs
 from ...core.errors import InvalidConfigError
 from ...core.game import Outcome, SeatResult
 from ...core.game import Result as GameResult
-from ...core.kit import Draft, Rulebook, Table
+from ...core.kit import Draft, Rulebook, Table, fixed_order
 from ...core.rng import Rng
 from .actions import (
     Action,
@@ -44,7 +44,7 @@ from .actions import (
     SortReturn,
     UseAbility,
 )
-from .contract import FridayConfig, FridayRules
+from .contract import FridayConfig, FridayRules, FridaySetup
 from .data import (
     ABILITY,
     AGING,
@@ -145,8 +145,13 @@ def initial_aging(config: FridayConfig) -> int:
 _AGING_NORMAL_12 = tuple(a for a in AGING_NORMAL if a != VERY_STUPID)
 
 
-def setup(rng: Rng, config: FridayConfig, rules: FridayRules) -> FridayState:
-    """Shuffle everything, draw the two pirates and the first two hazards.
+def setup(
+    rng: Rng, config: FridayConfig, rules: FridayRules, fixed: FridaySetup | None = None
+) -> FridayState:
+    """Shuffle everything, draw the two pirates and the first two hazards. A scenario
+    setup (``fixed``) replaces the orders it names; the seed still draws the others (the
+    draws it replaces are made and set aside, so the game's later randomness is the
+    seed's either way).
 
     >>> from islandgames.games.friday import RULES
     >>> s = setup(Rng.from_seed(5), FridayConfig(), RULES[-1])
@@ -159,6 +164,10 @@ def setup(rng: Rng, config: FridayConfig, rules: FridayRules) -> FridayState:
     difficult, rng = rng.shuffle(AGING_DIFFICULT)
     aging = normal + difficult
     pirates, rng = rng.shuffle(PIRATES)  # F12: both drawn now, visible
+    if fixed is not None:
+        hazards = fixed_order(fixed.hazards, hazards, "setup hazards")
+        aging = _fixed_aging(fixed.aging, aging, len(normal))
+        pirates = _fixed_pirates(fixed.pirates, pirates)
     start = STARTING
     face_down = None
     if config.level >= 2:
@@ -166,6 +175,8 @@ def setup(rng: Rng, config: FridayConfig, rules: FridayRules) -> FridayState:
         face_down, aging = aging[0], aging[1:]
         start = (*start, face_down)
     stack, rng = rng.shuffle(start)
+    if fixed is not None:
+        stack = fixed_order(fixed.stack, stack, "setup stack")
     phase: Phase = "hazard"
     fields = (
         config,
@@ -189,6 +200,28 @@ def setup(rng: Rng, config: FridayConfig, rules: FridayRules) -> FridayState:
     if rules.records_face_down_aging:  # F14 (1.1): recorded in the state
         return FridayState(*fields, None, "", face_down)
     return state_class(rules)(*fields)
+
+
+def _fixed_aging(
+    given: tuple[int, ...] | None, drawn: tuple[int, ...], normal: int
+) -> tuple[int, ...]:
+    aging = fixed_order(given, drawn, "setup aging")
+    if any(CARDS[c].aging_kind != "normal" for c in aging[:normal]):
+        raise InvalidConfigError(
+            "setup aging: every normal aging card lies above every difficult one (F14)"
+        )
+    return aging
+
+
+def _fixed_pirates(given: tuple[int, ...] | None, drawn: tuple[int, ...]) -> tuple[int, ...]:
+    if given is None:
+        return drawn
+    if len(given) != 2 or len(set(given)) != 2 or any(p not in PIRATES for p in given):
+        raise InvalidConfigError(
+            f"setup pirates: two different pirates of {', '.join(map(str, PIRATES))}, "
+            f"got {given!r}"
+        )
+    return given
 
 
 # --- derived quantities (the view shows these too) ----------------------------------------

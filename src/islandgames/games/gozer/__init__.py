@@ -23,7 +23,7 @@ from ...core import kit
 from . import rules
 from .actions import Action
 from .board import BOARD, Board, BoardError, load_board, load_board_file
-from .contract import INFO, RULES, GozerConfig, GozerRules
+from .contract import INFO, RULES, GozerConfig, GozerRules, GozerSetup
 from .render import render_svg
 from .state import GozerState
 from .view import GozerView, resample_hidden, view
@@ -49,6 +49,7 @@ DEFINITION: kit.Definition[GozerState, Action, GozerView, GozerConfig, GozerRule
         resample_hidden=resample_hidden,
         check_config=rules.check_config,
         check_state=rules.check_state,
+        setup_type=GozerSetup,
     )
 )
 
@@ -72,6 +73,7 @@ __all__ = [
     "GozerConfig",
     "GozerGame",
     "GozerRules",
+    "GozerSetup",
     "load_board",
     "load_board_file",
     "render_svg",

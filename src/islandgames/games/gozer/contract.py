@@ -11,7 +11,7 @@ import attrs
 from ...core import kit
 from ...core.game import GameInfo
 
-__all__ = ["INFO", "RULES", "GozerConfig", "GozerRules"]
+__all__ = ["INFO", "RULES", "GozerConfig", "GozerRules", "GozerSetup"]
 
 
 @attrs.frozen(slots=True)
@@ -23,6 +23,14 @@ class GozerConfig:
     players: int = 4
     round_limit: int = 100
     gozer_shot: Literal["banish", "kill"] = "banish"
+
+
+@attrs.frozen(slots=True)
+class GozerSetup:
+    """A scenario setup (``game.new(seed, config, setup=GozerSetup(...))``): ``gozer``,
+    the seat that plays Gozer (0..players-1; None: drawn by the seed, as always)."""
+
+    gozer: int | None = None
 
 
 @attrs.frozen(slots=True)

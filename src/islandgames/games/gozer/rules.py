@@ -45,7 +45,7 @@ from .actions import (
     Trade,
 )
 from .board import BOARD
-from .contract import GozerConfig, GozerRules
+from .contract import GozerConfig, GozerRules, GozerSetup
 from .data import (
     ARMOUR,
     BRIDGE,
@@ -598,9 +598,19 @@ def _built(d: _Draft) -> GozerState:
     return d.build()
 
 
-def setup(rng: Rng, config: GozerConfig, rules: GozerRules) -> GozerState:
-    """Setup: Gozer drawn at random, on the summit; castaways on the start square."""
+def setup(
+    rng: Rng, config: GozerConfig, rules: GozerRules, fixed: GozerSetup | None = None
+) -> GozerState:
+    """Setup: Gozer drawn at random, on the summit; castaways on the start square. A
+    scenario setup (``fixed``) may seat Gozer; the draw is still made, so the seed's
+    later rolls are the same either way."""
     gozer, rng = rng.below(config.players)
+    if fixed is not None and fixed.gozer is not None:
+        if not 0 <= fixed.gozer < config.players:
+            raise InvalidConfigError(
+                f"setup gozer must be a seat 0..{config.players - 1}, got {fixed.gozer}"
+            )
+        gozer = fixed.gozer
     pawns = tuple(
         Pawn(SUMMIT, "gozer") if seat == gozer else Pawn(START, "well")
         for seat in range(config.players)

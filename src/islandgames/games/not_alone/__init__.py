@@ -24,7 +24,7 @@ from __future__ import annotations
 from ...core import kit
 from . import rules
 from .actions import Action
-from .contract import INFO, RULES, NotAloneConfig, NotAloneRules
+from .contract import INFO, RULES, NotAloneConfig, NotAloneRules, NotAloneSetup
 from .state import NotAloneState, state_class
 from .view import NotAloneView, redact_action, render_svg, render_view, resample_hidden, view
 
@@ -50,6 +50,7 @@ DEFINITION = kit.Definition(
     redact_action=redact_action,
     check_config=rules.check_config,
     check_state=rules.check_state,
+    setup_type=NotAloneSetup,
 )
 
 #: Not Alone for 2-7 seats under one rules version (one row of :data:`RULES`): one
@@ -70,6 +71,7 @@ __all__ = [
     "NotAloneConfig",
     "NotAloneGame",
     "NotAloneRules",
+    "NotAloneSetup",
     "render_svg",
     "render_view",
 ]

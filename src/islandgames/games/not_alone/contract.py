@@ -10,7 +10,7 @@ import attrs
 from ...core import kit
 from ...core.game import GameInfo
 
-__all__ = ["INFO", "RULES", "NotAloneConfig", "NotAloneRules"]
+__all__ = ["INFO", "RULES", "NotAloneConfig", "NotAloneRules", "NotAloneSetup"]
 
 
 @attrs.frozen(slots=True)
@@ -25,6 +25,19 @@ class NotAloneConfig:
     board: Literal["a", "b"] = "a"
     creature_seat: int = 0
     exhausted_will: int = 3
+
+
+@attrs.frozen(slots=True)
+class NotAloneSetup:
+    """A scenario setup (``game.new(seed, config, setup=NotAloneSetup(...))``): each
+    field that is not None replaces what the seed draws; card names as in ``data``.
+
+    ``hunt_deck``: the Hunt deck, top first (every Hunt card once): the Creature's hand
+    is its first 3 cards. ``survival_deck``: the Survival deck, top first (every Survival
+    card once): each Hunted is dealt one, in seat order after the Creature's seat."""
+
+    hunt_deck: tuple[str, ...] | None = None
+    survival_deck: tuple[str, ...] | None = None
 
 
 @attrs.frozen(slots=True)

@@ -38,7 +38,7 @@ import attrs
 
 from ...core.errors import InvalidConfigError
 from ...core.game import Outcome, SeatResult
-from ...core.kit import Draft, Rulebook, Table
+from ...core.kit import Draft, Rulebook, Table, fixed_order
 from ...core.rng import Rng
 from .actions import (
     Action,
@@ -61,7 +61,7 @@ from .actions import (
     Token,
     UsePower,
 )
-from .contract import NotAloneConfig, NotAloneRules
+from .contract import NotAloneConfig, NotAloneRules, NotAloneSetup
 from .data import (
     ADJACENT,
     ALL_PLACES,
@@ -197,12 +197,19 @@ def _sub_s(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 # --- setup --------------------------------------------------------------------------
 
 
-def setup(rng: Rng, config: NotAloneConfig, rules: NotAloneRules) -> NotAloneState:
+def setup(
+    rng: Rng, config: NotAloneConfig, rules: NotAloneRules, fixed: NotAloneSetup | None = None
+) -> NotAloneState:
     """Setup (section 2): shuffled decks, Place cards 1-5 and 1 Survival card per
-    Hunted, 3 Hunt cards for the Creature, counters on their start spaces."""
+    Hunted, 3 Hunt cards for the Creature, counters on their start spaces. A scenario
+    setup (``fixed``) replaces the deck orders it names (the seed's shuffles are still
+    drawn, so its later randomness is the same either way)."""
     n = config.hunted  # N21: 1 Hunted plays like any other number
     hunt_deck, rng = rng.shuffle(HUNT_NAMES)
     survival_deck, rng = rng.shuffle(SURVIVAL_NAMES)
+    if fixed is not None:
+        hunt_deck = fixed_order(fixed.hunt_deck, hunt_deck, "setup hunt_deck")
+        survival_deck = fixed_order(fixed.survival_deck, survival_deck, "setup survival_deck")
     seats = n + 1
     hunted = tuple(
         _fresh_hunted((config.creature_seat + 1 + i) % seats, (survival_deck[i],)) for i in range(n)
