@@ -349,6 +349,7 @@ def test_public_api_is_pinned() -> None:
             "game_ids",
             "games",
             "get_game",
+            "layout",
             "packb",
             "read_log",
             "redact_log",

@@ -55,11 +55,19 @@ def _write_read() -> bool:
     return bool(islandgames.read_log(buf.getvalue()) == log)
 
 
+def _fi_state() -> Any:
+    return Match("forbidden-island", seed=1).state
+
+
 #: name -> a call and a check of its result
 CALLS: dict[str, Callable[[], bool]] = {
     "games": lambda: [i.id for i in islandgames.games()] == list(islandgames.game_ids()),
     "game_ids": lambda: "friday" in islandgames.game_ids(),
     "get_game": lambda: islandgames.get_game("gozer").info.id == "gozer",
+    "layout": lambda: (
+        len(islandgames.layout("gozer").squares) > 90
+        and islandgames.layout("forbidden-island", state=_fi_state()).island != ()
+    ),
     "rules_versions": lambda: "1.0" in islandgames.rules_versions("not-alone"),
     "register_game": _register_round_trip,
     "unregister_game": _unregister_unknown,

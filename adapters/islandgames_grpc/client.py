@@ -39,6 +39,7 @@ from islandgames.service import (
     ActResult,
     Created,
     Forked,
+    LayoutResult,
     LegalActions,
     SeatInfo,
     SeatToken,
@@ -284,6 +285,19 @@ def _status(r: Any) -> Status:
         outcome=_outcome(r),
         seed_commitment=r.seed_commitment,
         chain_hash=r.chain_hash,
+        may_act=tuple(r.may_act),
+    )
+
+
+def _layout(r: Any) -> LayoutResult:
+    layout = None
+    if r.HasField("layout"):
+        layout = convert.game_value_wire(r.layout, "layout", r.game, "layout")
+    return LayoutResult(
+        game=r.game,
+        rules_version=r.rules_version,
+        match_id=_opt(r, "match_id"),
+        layout=layout,
     )
 
 
@@ -300,6 +314,7 @@ def _update(u: Any) -> Update:
         to_act=tuple(u.to_act),
         over=u.over,
         outcome=_outcome(u),
+        may_act=tuple(u.may_act),
     )
 
 
@@ -579,6 +594,15 @@ class Client:
         self._tokens.remember(m)
         return m
 
+    def layout(self, game: str, rules_version: str | None = None) -> LayoutResult:
+        """The game's layout (what a client needs to draw it; no token)."""
+        req = pb.GetLayoutRequest(game=game, rules_version=rules_version)
+        return _layout(self._call("GetLayout", req))
+
+    def match_layout(self, token: str) -> LayoutResult:
+        """The layout of the token's match (with what is fixed for this match)."""
+        return _layout(self._call("GetMatchLayout", pb.GetMatchLayoutRequest(token=token)))
+
     def echo(self, payload: bytes = b"") -> bytes:
         r = self._call("Echo", pb.EchoRequest(payload=payload))
         data: bytes = r.payload
@@ -719,6 +743,14 @@ class AsyncClient:
         m = _forked(await self._call("Fork", pb.ForkRequest(token=token, seq=_seq(seq))))
         self._tokens.remember(m)
         return m
+
+    async def layout(self, game: str, rules_version: str | None = None) -> LayoutResult:
+        req = pb.GetLayoutRequest(game=game, rules_version=rules_version)
+        return _layout(await self._call("GetLayout", req))
+
+    async def match_layout(self, token: str) -> LayoutResult:
+        req = pb.GetMatchLayoutRequest(token=token)
+        return _layout(await self._call("GetMatchLayout", req))
 
     async def echo(self, payload: bytes = b"") -> bytes:
         r = await self._call("Echo", pb.EchoRequest(payload=payload))

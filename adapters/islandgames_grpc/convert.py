@@ -324,8 +324,8 @@ def outcome_codec() -> Codec:
 
 @attrs.frozen(slots=True)
 class GameCodecs:
-    """The codecs of one game's config, state, action (union) and view, and its field
-    name in the ``Game*`` messages."""
+    """The codecs of one game's config, state, action (union), view and layout (None:
+    the game has no layout), and its field name in the ``Game*`` messages."""
 
     game_id: str
     field: str
@@ -333,11 +333,18 @@ class GameCodecs:
     state: Codec
     action: Codec
     view: Codec
+    layout: Codec | None = None
 
     def role(self, role: str) -> Codec:
-        return {"config": self.config, "state": self.state, "action": self.action}.get(
-            role, self.view
-        )
+        found = {
+            "config": self.config,
+            "state": self.state,
+            "action": self.action,
+            "layout": self.layout,
+        }.get(role, self.view)
+        if found is None:
+            raise KeyError(f"{self.game_id} has no {role} messages")
+        return found
 
 
 @functools.cache
@@ -353,6 +360,7 @@ def _game_codecs(game_id: str) -> GameCodecs | None:
         codec(r["state"].name),
         codec(r["action"].name),
         codec(r["view"].name),
+        codec(r["layout"].name) if "layout" in r else None,
     )
 
 

@@ -280,10 +280,13 @@ def _file_doc(model: Model, file: str) -> str:
     if file == COMMON_FILE:
         return "Core types shared by every game, and list messages."
     if file == "games":
-        return "One message per role (config, state, action, view) with a oneof over the games."
+        return (
+            "One message per role (config, state, action, view, layout) with a oneof over "
+            "the games."
+        )
     for g in model.games:
         if g.file == file:
-            return f"The types of the game `{g.game_id}`: config, state, actions, views."
+            return f"The types of the game `{g.game_id}`: config, state, actions, views, layout."
     return ""
 
 

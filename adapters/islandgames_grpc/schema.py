@@ -1,7 +1,7 @@
 """The protobuf schema of the game types, derived from the engine's attrs classes.
 
 This module is the single source of truth that ties ``protos/`` to the engine: it walks
-the attrs classes of every built-in game (config, state, action union, view) and of the
+the attrs classes of every built-in game (config, state, action union, view, layout) and of the
 core types they use, and builds a small model of protobuf messages and enums. The
 generator (:mod:`islandgames_grpc.protogen`) renders the model as ``.proto`` files, and
 the converter (:mod:`islandgames_grpc.convert`) uses the same model at run time to turn
@@ -45,6 +45,7 @@ import attrs
 
 from islandgames.core import serde
 from islandgames.core.game import Game, Outcome
+from islandgames.core.layout import layout_type
 from islandgames.core.registry import get_game
 
 __all__ = [
@@ -83,8 +84,10 @@ BUILTIN_GAMES: tuple[str, ...] = ("friday", "forbidden-island", "not-alone", "go
 FALLBACK_FIELD = "msgpack"
 FALLBACK_NUMBER = 100
 
-#: The roles of a game's types, as the ``Game*`` message names use them.
-ROLES: tuple[str, ...] = ("config", "state", "action", "view")
+#: The roles of a game's types, as the ``Game*`` message names use them. ``layout`` is
+#: the class its package's ``layout`` hook returns (:mod:`islandgames.core.layout`), for
+#: the games that have one.
+ROLES: tuple[str, ...] = ("config", "state", "action", "view", "layout")
 
 
 class SchemaError(TypeError):
@@ -171,7 +174,8 @@ class MessageType:
 
 @attrs.frozen(slots=True)
 class GameEntry:
-    """One game in the ``Game*`` messages: its field name and its four root types."""
+    """One game in the ``Game*`` messages: its field name and its root types (config,
+    state, action, view, and layout if its package has a ``layout`` hook)."""
 
     game_id: str
     field: str
@@ -519,6 +523,11 @@ def build_model(game_ids: Sequence[str] = BUILTIN_GAMES) -> Model:
             "view": _root_union(walker, game.view_type, "view", prefix, file),
         }
         walker.model.games.append(GameEntry(game_id, game_field(game_id), file, prefix, roots))
+    # layouts after every game's other roots: a type they share keeps its place
+    for entry in walker.model.games:
+        layout_cls = layout_type(entry.game_id)
+        if layout_cls is not None:
+            entry.roots["layout"] = walker.message_for_class(layout_cls)
     model = walker.model
     for role in ROLES:
         name = f"Game{camel(role)}"
@@ -533,6 +542,7 @@ def build_model(game_ids: Sequence[str] = BUILTIN_GAMES) -> Model:
             ),
         )
         for g in model.games:
-            msg.fields.append(Field(g.field, MessageNode(g.roots[role])))
+            if role in g.roots:
+                msg.fields.append(Field(g.field, MessageNode(g.roots[role])))
         walker._add_message(msg)
     return model

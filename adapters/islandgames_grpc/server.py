@@ -37,7 +37,7 @@ from islandgames.core import serde
 from islandgames.core.errors import DecodeError, IslandGamesError
 from islandgames.core.log import ReplayLog, Verification
 from islandgames.core.registry import get_game
-from islandgames.service import Forked, MatchService, Update
+from islandgames.service import Forked, LayoutResult, MatchService, Update
 from islandgames.service.errors import (
     ERROR_CODES,
     InternalError,
@@ -415,7 +415,17 @@ class _Servicer:
             outcome=_outcome_kw(r.outcome),
             seed_commitment=r.seed_commitment,
             chain_hash=r.chain_hash,
+            may_act=r.may_act,
         )
+
+    async def GetLayout(self, req: Any, context: Any) -> Any:
+        version = req.rules_version if req.HasField("rules_version") else None
+        return _layout_pb(self.service.layout(req.game, version))
+
+    async def GetMatchLayout(self, req: Any, context: Any) -> Any:
+        r = self.service.match_layout(req.token)
+        self.tokens.remember(req.token, r.game)
+        return _layout_pb(r)
 
     async def GetLog(self, req: Any, context: Any) -> Any:
         token = req.token
@@ -593,7 +603,17 @@ def _update_kw(game: str, u: Update) -> dict[str, Any]:
         "to_act": u.to_act,
         "over": u.over,
         "outcome": _outcome_kw(u.outcome),
+        "may_act": u.may_act,
     }
+
+
+def _layout_pb(r: LayoutResult) -> Any:
+    return pb.GetLayoutResponse(
+        game=r.game,
+        rules_version=r.rules_version,
+        match_id=r.match_id,
+        layout=None if r.layout is None else convert.game_value_kw(r.game, "layout", r.layout),
+    )
 
 
 async def _abort(context: Any, exc: BaseException, method: str) -> None:

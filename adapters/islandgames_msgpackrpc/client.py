@@ -309,6 +309,15 @@ class AsyncClient:
         ``parent``), as the ``fork`` result map."""
         return await self.call("fork", token, seq)
 
+    async def layout(self, game: str, rules_version: str | None = None) -> Any:
+        """The game's layout (what a client needs to draw it), as the ``layout`` result
+        map: ``{"game", "rules_version", "match_id": nil, "layout"}``."""
+        return await self.call("layout", game, rules_version)
+
+    async def match_layout(self, token: str) -> Any:
+        """The layout of the token's match, as the ``match_layout`` result map."""
+        return await self.call("match_layout", token)
+
     async def watch(self, token: str, after_seq: int | None = None) -> Watch:
         reply = await self.call("watch", token, after_seq)
         watch = Watch(self, reply)
@@ -441,6 +450,12 @@ class Client:
 
     def fork(self, token: str, seq: int) -> Any:
         return self.call("fork", token, seq)
+
+    def layout(self, game: str, rules_version: str | None = None) -> Any:
+        return self.call("layout", game, rules_version)
+
+    def match_layout(self, token: str) -> Any:
+        return self.call("match_layout", token)
 
     def watch(self, token: str, after_seq: int | None = None) -> Any:
         return self.call("watch", token, after_seq)

@@ -124,6 +124,8 @@ _METHODS: dict[str, _Method] = {
         _Method("verify", ("log", "full"), 1, threaded=True),
         _Method("state_at", ("token", "seq", "full"), 2, threaded=True),
         _Method("fork", ("token", "seq"), 2, threaded=True),
+        _Method("layout", ("game", "rules_version"), 1),
+        _Method("match_layout", ("token",), 1),
     )
 }
 
@@ -374,6 +376,10 @@ class _Connection:
             fn = lambda: service.state_at(*params).to_wire()  # noqa: E731
         elif name == "fork":
             fn = lambda: service.fork(*params).to_wire()  # noqa: E731
+        elif name == "layout":
+            fn = lambda: service.layout(*params).to_wire()  # noqa: E731
+        elif name == "match_layout":
+            fn = lambda: service.match_layout(params[0]).to_wire()  # noqa: E731
         else:
             assert name == "verify"
             fn = lambda: verification_wire(service.verify(*params))  # noqa: E731

@@ -24,6 +24,7 @@ from .core.errors import (
 )
 from .core.game import Game, GameInfo, Outcome, Seat, SeatResult
 from .core.history import ABSENT, Change, Diff, History, diff, fork, state_at
+from .core.layout import layout
 from .core.log import (
     Divergence,
     LogEnd,
@@ -89,6 +90,7 @@ __all__ = [
     "game_ids",
     "games",
     "get_game",
+    "layout",
     "packb",
     "read_log",
     "redact_log",

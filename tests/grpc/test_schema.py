@@ -36,7 +36,7 @@ def test_every_builtin_game_has_typed_messages() -> None:
     model = build_model()
     assert [g.game_id for g in model.games] == list(GAMES)
     for g in model.games:
-        assert set(g.roots) == {"config", "state", "action", "view"}
+        assert set(g.roots) == {"config", "state", "action", "view", "layout"}
     # unions become oneofs named by the wire tags
     action = model.messages["FridayAction"]
     assert action.kind == "union" and action.fields[0].name == "choose_hazard"

@@ -29,6 +29,13 @@ class ForbiddenIslandPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FORBIDDEN_ISLAND_PHASE_ACTIONS: _ClassVar[ForbiddenIslandPhase]
     FORBIDDEN_ISLAND_PHASE_TREASURE: _ClassVar[ForbiddenIslandPhase]
     FORBIDDEN_ISLAND_PHASE_FLOOD: _ClassVar[ForbiddenIslandPhase]
+
+class ForbiddenIslandCardKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FORBIDDEN_ISLAND_CARD_KIND_UNSPECIFIED: _ClassVar[ForbiddenIslandCardKind]
+    FORBIDDEN_ISLAND_CARD_KIND_TREASURE: _ClassVar[ForbiddenIslandCardKind]
+    FORBIDDEN_ISLAND_CARD_KIND_SPECIAL: _ClassVar[ForbiddenIslandCardKind]
+    FORBIDDEN_ISLAND_CARD_KIND_WATERS_RISE: _ClassVar[ForbiddenIslandCardKind]
 FORBIDDEN_ISLAND_DIFFICULTY_UNSPECIFIED: ForbiddenIslandDifficulty
 FORBIDDEN_ISLAND_DIFFICULTY_NOVICE: ForbiddenIslandDifficulty
 FORBIDDEN_ISLAND_DIFFICULTY_NORMAL: ForbiddenIslandDifficulty
@@ -42,6 +49,10 @@ FORBIDDEN_ISLAND_PHASE_UNSPECIFIED: ForbiddenIslandPhase
 FORBIDDEN_ISLAND_PHASE_ACTIONS: ForbiddenIslandPhase
 FORBIDDEN_ISLAND_PHASE_TREASURE: ForbiddenIslandPhase
 FORBIDDEN_ISLAND_PHASE_FLOOD: ForbiddenIslandPhase
+FORBIDDEN_ISLAND_CARD_KIND_UNSPECIFIED: ForbiddenIslandCardKind
+FORBIDDEN_ISLAND_CARD_KIND_TREASURE: ForbiddenIslandCardKind
+FORBIDDEN_ISLAND_CARD_KIND_SPECIAL: ForbiddenIslandCardKind
+FORBIDDEN_ISLAND_CARD_KIND_WATERS_RISE: ForbiddenIslandCardKind
 
 class ForbiddenIslandConfig(_message.Message):
     __slots__ = ("players", "difficulty", "adventurers", "first_player", "layout")
@@ -302,3 +313,115 @@ class ForbiddenIslandView(_message.Message):
     to_act: _containers.RepeatedScalarFieldContainer[int]
     ended: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, seat: _Optional[int] = ..., adventurers: _Optional[_Iterable[str]] = ..., layout: _Optional[str] = ..., board: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[ForbiddenIslandTileStatus, str]]] = ..., pawns: _Optional[_Iterable[str]] = ..., hands: _Optional[_Iterable[_Union[_common_pb2.StringList, _Mapping]]] = ..., water_level: _Optional[int] = ..., flood_draws: _Optional[int] = ..., captured: _Optional[_Iterable[str]] = ..., treasure_deck_size: _Optional[int] = ..., treasure_discard: _Optional[_Iterable[str]] = ..., flood_deck: _Optional[_Iterable[_Union[_common_pb2.StringList, _Mapping]]] = ..., flood_discard: _Optional[_Iterable[str]] = ..., active: _Optional[int] = ..., phase: _Optional[_Union[ForbiddenIslandPhase, str]] = ..., actions_left: _Optional[int] = ..., draws_left: _Optional[int] = ..., pilot_flown: _Optional[bool] = ..., swimmers: _Optional[_Iterable[int]] = ..., declined: _Optional[_Iterable[int]] = ..., lift: _Optional[_Union[ForbiddenIslandLift, _Mapping]] = ..., to_act: _Optional[_Iterable[int]] = ..., ended: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ForbiddenIslandLayout(_message.Message):
+    __slots__ = ("columns", "rows", "layouts", "tiles", "treasures", "adventurers", "cards", "flood_draws", "skull_level", "water_starts", "layout", "island")
+    COLUMNS_FIELD_NUMBER: _ClassVar[int]
+    ROWS_FIELD_NUMBER: _ClassVar[int]
+    LAYOUTS_FIELD_NUMBER: _ClassVar[int]
+    TILES_FIELD_NUMBER: _ClassVar[int]
+    TREASURES_FIELD_NUMBER: _ClassVar[int]
+    ADVENTURERS_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    FLOOD_DRAWS_FIELD_NUMBER: _ClassVar[int]
+    SKULL_LEVEL_FIELD_NUMBER: _ClassVar[int]
+    WATER_STARTS_FIELD_NUMBER: _ClassVar[int]
+    LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    ISLAND_FIELD_NUMBER: _ClassVar[int]
+    columns: int
+    rows: int
+    layouts: _containers.RepeatedCompositeFieldContainer[ForbiddenIslandShape]
+    tiles: _containers.RepeatedCompositeFieldContainer[ForbiddenIslandTile]
+    treasures: _containers.RepeatedCompositeFieldContainer[ForbiddenIslandTreasure]
+    adventurers: _containers.RepeatedCompositeFieldContainer[ForbiddenIslandAdventurer]
+    cards: _containers.RepeatedCompositeFieldContainer[ForbiddenIslandCard]
+    flood_draws: _containers.RepeatedScalarFieldContainer[int]
+    skull_level: int
+    water_starts: _containers.RepeatedCompositeFieldContainer[ForbiddenIslandWaterStart]
+    layout: str
+    island: _containers.RepeatedCompositeFieldContainer[ForbiddenIslandPlacedTile]
+    def __init__(self, columns: _Optional[int] = ..., rows: _Optional[int] = ..., layouts: _Optional[_Iterable[_Union[ForbiddenIslandShape, _Mapping]]] = ..., tiles: _Optional[_Iterable[_Union[ForbiddenIslandTile, _Mapping]]] = ..., treasures: _Optional[_Iterable[_Union[ForbiddenIslandTreasure, _Mapping]]] = ..., adventurers: _Optional[_Iterable[_Union[ForbiddenIslandAdventurer, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[ForbiddenIslandCard, _Mapping]]] = ..., flood_draws: _Optional[_Iterable[int]] = ..., skull_level: _Optional[int] = ..., water_starts: _Optional[_Iterable[_Union[ForbiddenIslandWaterStart, _Mapping]]] = ..., layout: _Optional[str] = ..., island: _Optional[_Iterable[_Union[ForbiddenIslandPlacedTile, _Mapping]]] = ...) -> None: ...
+
+class ForbiddenIslandShape(_message.Message):
+    __slots__ = ("id", "name", "cells")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    CELLS_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    cells: _containers.RepeatedCompositeFieldContainer[ForbiddenIslandCell]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., cells: _Optional[_Iterable[_Union[ForbiddenIslandCell, _Mapping]]] = ...) -> None: ...
+
+class ForbiddenIslandCell(_message.Message):
+    __slots__ = ("x", "y")
+    X_FIELD_NUMBER: _ClassVar[int]
+    Y_FIELD_NUMBER: _ClassVar[int]
+    x: int
+    y: int
+    def __init__(self, x: _Optional[int] = ..., y: _Optional[int] = ...) -> None: ...
+
+class ForbiddenIslandTile(_message.Message):
+    __slots__ = ("id", "name", "treasure", "start_of")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TREASURE_FIELD_NUMBER: _ClassVar[int]
+    START_OF_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    treasure: str
+    start_of: str
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., treasure: _Optional[str] = ..., start_of: _Optional[str] = ...) -> None: ...
+
+class ForbiddenIslandTreasure(_message.Message):
+    __slots__ = ("id", "name", "pickup")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PICKUP_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    pickup: _common_pb2.StringList
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., pickup: _Optional[_Union[_common_pb2.StringList, _Mapping]] = ...) -> None: ...
+
+class ForbiddenIslandAdventurer(_message.Message):
+    __slots__ = ("id", "name", "colour", "start", "ability")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    COLOUR_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    ABILITY_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    colour: str
+    start: str
+    ability: str
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., colour: _Optional[str] = ..., start: _Optional[str] = ..., ability: _Optional[str] = ...) -> None: ...
+
+class ForbiddenIslandCard(_message.Message):
+    __slots__ = ("id", "name", "kind", "copies")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    COPIES_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    kind: ForbiddenIslandCardKind
+    copies: int
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., kind: _Optional[_Union[ForbiddenIslandCardKind, str]] = ..., copies: _Optional[int] = ...) -> None: ...
+
+class ForbiddenIslandWaterStart(_message.Message):
+    __slots__ = ("difficulty", "water_level")
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    WATER_LEVEL_FIELD_NUMBER: _ClassVar[int]
+    difficulty: ForbiddenIslandDifficulty
+    water_level: int
+    def __init__(self, difficulty: _Optional[_Union[ForbiddenIslandDifficulty, str]] = ..., water_level: _Optional[int] = ...) -> None: ...
+
+class ForbiddenIslandPlacedTile(_message.Message):
+    __slots__ = ("x", "y", "tile")
+    X_FIELD_NUMBER: _ClassVar[int]
+    Y_FIELD_NUMBER: _ClassVar[int]
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    x: int
+    y: int
+    tile: str
+    def __init__(self, x: _Optional[int] = ..., y: _Optional[int] = ..., tile: _Optional[str] = ...) -> None: ...

@@ -48,6 +48,29 @@ class FridayResult(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FRIDAY_RESULT_UNSPECIFIED: _ClassVar[FridayResult]
     FRIDAY_RESULT_WON: _ClassVar[FridayResult]
     FRIDAY_RESULT_LOST: _ClassVar[FridayResult]
+
+class FridayCardKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FRIDAY_CARD_KIND_UNSPECIFIED: _ClassVar[FridayCardKind]
+    FRIDAY_CARD_KIND_STARTING: _ClassVar[FridayCardKind]
+    FRIDAY_CARD_KIND_KNOWLEDGE: _ClassVar[FridayCardKind]
+    FRIDAY_CARD_KIND_AGING: _ClassVar[FridayCardKind]
+    FRIDAY_CARD_KIND_PIRATE: _ClassVar[FridayCardKind]
+
+class FridayAgingKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FRIDAY_AGING_KIND_UNSPECIFIED: _ClassVar[FridayAgingKind]
+    FRIDAY_AGING_KIND_NORMAL: _ClassVar[FridayAgingKind]
+    FRIDAY_AGING_KIND_DIFFICULT: _ClassVar[FridayAgingKind]
+
+class FridayPirateRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FRIDAY_PIRATE_RULE_UNSPECIFIED: _ClassVar[FridayPirateRule]
+    FRIDAY_PIRATE_RULE_COST2: _ClassVar[FridayPirateRule]
+    FRIDAY_PIRATE_RULE_HALF: _ClassVar[FridayPirateRule]
+    FRIDAY_PIRATE_RULE_PLUS1: _ClassVar[FridayPirateRule]
+    FRIDAY_PIRATE_RULE_AGING: _ClassVar[FridayPirateRule]
+    FRIDAY_PIRATE_RULE_ALL: _ClassVar[FridayPirateRule]
 FRIDAY_EMPTY_AGING_STACK_UNSPECIFIED: FridayEmptyAgingStack
 FRIDAY_EMPTY_AGING_STACK_DEFEAT: FridayEmptyAgingStack
 FRIDAY_EMPTY_AGING_STACK_RESHUFFLE: FridayEmptyAgingStack
@@ -77,6 +100,20 @@ FRIDAY_ABILITY_LIFE_MINUS2: FridayAbility
 FRIDAY_RESULT_UNSPECIFIED: FridayResult
 FRIDAY_RESULT_WON: FridayResult
 FRIDAY_RESULT_LOST: FridayResult
+FRIDAY_CARD_KIND_UNSPECIFIED: FridayCardKind
+FRIDAY_CARD_KIND_STARTING: FridayCardKind
+FRIDAY_CARD_KIND_KNOWLEDGE: FridayCardKind
+FRIDAY_CARD_KIND_AGING: FridayCardKind
+FRIDAY_CARD_KIND_PIRATE: FridayCardKind
+FRIDAY_AGING_KIND_UNSPECIFIED: FridayAgingKind
+FRIDAY_AGING_KIND_NORMAL: FridayAgingKind
+FRIDAY_AGING_KIND_DIFFICULT: FridayAgingKind
+FRIDAY_PIRATE_RULE_UNSPECIFIED: FridayPirateRule
+FRIDAY_PIRATE_RULE_COST2: FridayPirateRule
+FRIDAY_PIRATE_RULE_HALF: FridayPirateRule
+FRIDAY_PIRATE_RULE_PLUS1: FridayPirateRule
+FRIDAY_PIRATE_RULE_AGING: FridayPirateRule
+FRIDAY_PIRATE_RULE_ALL: FridayPirateRule
 
 class FridayConfig(_message.Message):
     __slots__ = ("level", "empty_aging_stack")
@@ -371,3 +408,61 @@ class FridayFightView(_message.Message):
     stopped: bool
     can_draw: bool
     def __init__(self, fight: _Optional[_Union[FridayFight, _Mapping]] = ..., total: _Optional[int] = ..., hazard_value: _Optional[int] = ..., free_left: _Optional[int] = ..., paid_cost: _Optional[int] = ..., stopped: _Optional[bool] = ..., can_draw: _Optional[bool] = ...) -> None: ...
+
+class FridayLayout(_message.Message):
+    __slots__ = ("cards", "abilities", "pirate_rules", "steps")
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    ABILITIES_FIELD_NUMBER: _ClassVar[int]
+    PIRATE_RULES_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    cards: _containers.RepeatedCompositeFieldContainer[FridayCard]
+    abilities: _containers.RepeatedCompositeFieldContainer[FridayAbilityText]
+    pirate_rules: _containers.RepeatedCompositeFieldContainer[FridayPirateRuleText]
+    steps: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, cards: _Optional[_Iterable[_Union[FridayCard, _Mapping]]] = ..., abilities: _Optional[_Iterable[_Union[FridayAbilityText, _Mapping]]] = ..., pirate_rules: _Optional[_Iterable[_Union[FridayPirateRuleText, _Mapping]]] = ..., steps: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class FridayCard(_message.Message):
+    __slots__ = ("id", "kind", "name", "value", "ability", "destroy_cost", "aging_kind", "hazard", "free", "hazard_values", "pirate_value", "pirate_rule")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    ABILITY_FIELD_NUMBER: _ClassVar[int]
+    DESTROY_COST_FIELD_NUMBER: _ClassVar[int]
+    AGING_KIND_FIELD_NUMBER: _ClassVar[int]
+    HAZARD_FIELD_NUMBER: _ClassVar[int]
+    FREE_FIELD_NUMBER: _ClassVar[int]
+    HAZARD_VALUES_FIELD_NUMBER: _ClassVar[int]
+    PIRATE_VALUE_FIELD_NUMBER: _ClassVar[int]
+    PIRATE_RULE_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    kind: FridayCardKind
+    name: str
+    value: int
+    ability: FridayAbility
+    destroy_cost: int
+    aging_kind: FridayAgingKind
+    hazard: str
+    free: int
+    hazard_values: _common_pb2.Int64List
+    pirate_value: int
+    pirate_rule: FridayPirateRule
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[FridayCardKind, str]] = ..., name: _Optional[str] = ..., value: _Optional[int] = ..., ability: _Optional[_Union[FridayAbility, str]] = ..., destroy_cost: _Optional[int] = ..., aging_kind: _Optional[_Union[FridayAgingKind, str]] = ..., hazard: _Optional[str] = ..., free: _Optional[int] = ..., hazard_values: _Optional[_Union[_common_pb2.Int64List, _Mapping]] = ..., pirate_value: _Optional[int] = ..., pirate_rule: _Optional[_Union[FridayPirateRule, str]] = ...) -> None: ...
+
+class FridayAbilityText(_message.Message):
+    __slots__ = ("ability", "text", "uses")
+    ABILITY_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    USES_FIELD_NUMBER: _ClassVar[int]
+    ability: FridayAbility
+    text: str
+    uses: int
+    def __init__(self, ability: _Optional[_Union[FridayAbility, str]] = ..., text: _Optional[str] = ..., uses: _Optional[int] = ...) -> None: ...
+
+class FridayPirateRuleText(_message.Message):
+    __slots__ = ("rule", "text")
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    rule: FridayPirateRule
+    text: str
+    def __init__(self, rule: _Optional[_Union[FridayPirateRule, str]] = ..., text: _Optional[str] = ...) -> None: ...

@@ -64,3 +64,17 @@ class GameView(_message.Message):
     gozer: _gozer_pb2.GozerView
     msgpack: bytes
     def __init__(self, friday: _Optional[_Union[_friday_pb2.FridayView, _Mapping]] = ..., forbidden_island: _Optional[_Union[_forbidden_island_pb2.ForbiddenIslandView, _Mapping]] = ..., not_alone: _Optional[_Union[_not_alone_pb2.NotAloneView, _Mapping]] = ..., gozer: _Optional[_Union[_gozer_pb2.GozerView, _Mapping]] = ..., msgpack: _Optional[bytes] = ...) -> None: ...
+
+class GameLayout(_message.Message):
+    __slots__ = ("friday", "forbidden_island", "not_alone", "gozer", "msgpack")
+    FRIDAY_FIELD_NUMBER: _ClassVar[int]
+    FORBIDDEN_ISLAND_FIELD_NUMBER: _ClassVar[int]
+    NOT_ALONE_FIELD_NUMBER: _ClassVar[int]
+    GOZER_FIELD_NUMBER: _ClassVar[int]
+    MSGPACK_FIELD_NUMBER: _ClassVar[int]
+    friday: _friday_pb2.FridayLayout
+    forbidden_island: _forbidden_island_pb2.ForbiddenIslandLayout
+    not_alone: _not_alone_pb2.NotAloneLayout
+    gozer: _gozer_pb2.GozerLayout
+    msgpack: bytes
+    def __init__(self, friday: _Optional[_Union[_friday_pb2.FridayLayout, _Mapping]] = ..., forbidden_island: _Optional[_Union[_forbidden_island_pb2.ForbiddenIslandLayout, _Mapping]] = ..., not_alone: _Optional[_Union[_not_alone_pb2.NotAloneLayout, _Mapping]] = ..., gozer: _Optional[_Union[_gozer_pb2.GozerLayout, _Mapping]] = ..., msgpack: _Optional[bytes] = ...) -> None: ...

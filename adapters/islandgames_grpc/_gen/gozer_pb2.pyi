@@ -46,6 +46,17 @@ class GozerWinner(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GOZER_WINNER_UNSPECIFIED: _ClassVar[GozerWinner]
     GOZER_WINNER_CASTAWAYS: _ClassVar[GozerWinner]
     GOZER_WINNER_GOZER: _ClassVar[GozerWinner]
+
+class GozerKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GOZER_KIND_UNSPECIFIED: _ClassVar[GozerKind]
+    GOZER_KIND_PATH: _ClassVar[GozerKind]
+    GOZER_KIND_RIVER: _ClassVar[GozerKind]
+    GOZER_KIND_PRECIPICE: _ClassVar[GozerKind]
+    GOZER_KIND_CABIN: _ClassVar[GozerKind]
+    GOZER_KIND_SUMMIT: _ClassVar[GozerKind]
+    GOZER_KIND_START: _ClassVar[GozerKind]
+    GOZER_KIND_BOAT: _ClassVar[GozerKind]
 GOZER_SHOT_UNSPECIFIED: GozerShot
 GOZER_SHOT_BANISH: GozerShot
 GOZER_SHOT_KILL: GozerShot
@@ -70,6 +81,14 @@ GOZER_GADGET_KIT: GozerGadget
 GOZER_WINNER_UNSPECIFIED: GozerWinner
 GOZER_WINNER_CASTAWAYS: GozerWinner
 GOZER_WINNER_GOZER: GozerWinner
+GOZER_KIND_UNSPECIFIED: GozerKind
+GOZER_KIND_PATH: GozerKind
+GOZER_KIND_RIVER: GozerKind
+GOZER_KIND_PRECIPICE: GozerKind
+GOZER_KIND_CABIN: GozerKind
+GOZER_KIND_SUMMIT: GozerKind
+GOZER_KIND_START: GozerKind
+GOZER_KIND_BOAT: GozerKind
 
 class GozerConfig(_message.Message):
     __slots__ = ("players", "round_limit", "gozer_shot")
@@ -332,3 +351,65 @@ class GozerSpectatorView(_message.Message):
     TABLE_FIELD_NUMBER: _ClassVar[int]
     table: GozerTable
     def __init__(self, table: _Optional[_Union[GozerTable, _Mapping]] = ...) -> None: ...
+
+class GozerLayout(_message.Message):
+    __slots__ = ("name", "squares", "paths", "gullies", "gadgets", "start", "boat", "summit", "cabins", "obstacles")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SQUARES_FIELD_NUMBER: _ClassVar[int]
+    PATHS_FIELD_NUMBER: _ClassVar[int]
+    GULLIES_FIELD_NUMBER: _ClassVar[int]
+    GADGETS_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    BOAT_FIELD_NUMBER: _ClassVar[int]
+    SUMMIT_FIELD_NUMBER: _ClassVar[int]
+    CABINS_FIELD_NUMBER: _ClassVar[int]
+    OBSTACLES_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    squares: _containers.RepeatedCompositeFieldContainer[GozerSquare]
+    paths: _containers.RepeatedCompositeFieldContainer[GozerPath]
+    gullies: _containers.RepeatedCompositeFieldContainer[GozerGully]
+    gadgets: _containers.RepeatedCompositeFieldContainer[GozerGadgetStart]
+    start: int
+    boat: int
+    summit: int
+    cabins: _containers.RepeatedScalarFieldContainer[int]
+    obstacles: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, name: _Optional[str] = ..., squares: _Optional[_Iterable[_Union[GozerSquare, _Mapping]]] = ..., paths: _Optional[_Iterable[_Union[GozerPath, _Mapping]]] = ..., gullies: _Optional[_Iterable[_Union[GozerGully, _Mapping]]] = ..., gadgets: _Optional[_Iterable[_Union[GozerGadgetStart, _Mapping]]] = ..., start: _Optional[int] = ..., boat: _Optional[int] = ..., summit: _Optional[int] = ..., cabins: _Optional[_Iterable[int]] = ..., obstacles: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class GozerSquare(_message.Message):
+    __slots__ = ("id", "kind", "elevation", "x", "y")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    ELEVATION_FIELD_NUMBER: _ClassVar[int]
+    X_FIELD_NUMBER: _ClassVar[int]
+    Y_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    kind: GozerKind
+    elevation: int
+    x: int
+    y: int
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[GozerKind, str]] = ..., elevation: _Optional[int] = ..., x: _Optional[int] = ..., y: _Optional[int] = ...) -> None: ...
+
+class GozerPath(_message.Message):
+    __slots__ = ("a", "b")
+    A_FIELD_NUMBER: _ClassVar[int]
+    B_FIELD_NUMBER: _ClassVar[int]
+    a: int
+    b: int
+    def __init__(self, a: _Optional[int] = ..., b: _Optional[int] = ...) -> None: ...
+
+class GozerGully(_message.Message):
+    __slots__ = ("name", "squares")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SQUARES_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    squares: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, name: _Optional[str] = ..., squares: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class GozerGadgetStart(_message.Message):
+    __slots__ = ("gadget", "square")
+    GADGET_FIELD_NUMBER: _ClassVar[int]
+    SQUARE_FIELD_NUMBER: _ClassVar[int]
+    gadget: GozerGadget
+    square: int
+    def __init__(self, gadget: _Optional[_Union[GozerGadget, str]] = ..., square: _Optional[int] = ...) -> None: ...

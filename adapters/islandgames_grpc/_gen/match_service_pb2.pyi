@@ -198,7 +198,7 @@ class SeatInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., role: _Optional[str] = ...) -> None: ...
 
 class GetStatusResponse(_message.Message):
-    __slots__ = ("match_id", "game", "rules_version", "seat", "role", "seats", "seq", "to_act", "over", "outcome", "seed_commitment", "chain_hash")
+    __slots__ = ("match_id", "game", "rules_version", "seat", "role", "seats", "seq", "to_act", "over", "outcome", "seed_commitment", "chain_hash", "may_act")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -211,6 +211,7 @@ class GetStatusResponse(_message.Message):
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     CHAIN_HASH_FIELD_NUMBER: _ClassVar[int]
+    MAY_ACT_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     rules_version: str
@@ -223,7 +224,8 @@ class GetStatusResponse(_message.Message):
     outcome: _common_pb2.Outcome
     seed_commitment: str
     chain_hash: str
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., rules_version: _Optional[str] = ..., seat: _Optional[int] = ..., role: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., seq: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., over: _Optional[bool] = ..., outcome: _Optional[_Union[_common_pb2.Outcome, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., chain_hash: _Optional[str] = ...) -> None: ...
+    may_act: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., rules_version: _Optional[str] = ..., seat: _Optional[int] = ..., role: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., seq: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., over: _Optional[bool] = ..., outcome: _Optional[_Union[_common_pb2.Outcome, _Mapping]] = ..., seed_commitment: _Optional[str] = ..., chain_hash: _Optional[str] = ..., may_act: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class WatchRequest(_message.Message):
     __slots__ = ("token", "after_seq")
@@ -254,7 +256,7 @@ class WatchStarted(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., seat: _Optional[int] = ..., seq: _Optional[int] = ..., active: _Optional[bool] = ...) -> None: ...
 
 class Update(_message.Message):
-    __slots__ = ("match_id", "seq", "seat", "action", "view", "to_act", "over", "outcome")
+    __slots__ = ("match_id", "seq", "seat", "action", "view", "to_act", "over", "outcome", "may_act")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -263,6 +265,7 @@ class Update(_message.Message):
     TO_ACT_FIELD_NUMBER: _ClassVar[int]
     OVER_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    MAY_ACT_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     seq: int
     seat: int
@@ -271,7 +274,8 @@ class Update(_message.Message):
     to_act: _containers.RepeatedScalarFieldContainer[int]
     over: bool
     outcome: _common_pb2.Outcome
-    def __init__(self, match_id: _Optional[str] = ..., seq: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[_Union[_games_pb2.GameAction, _Mapping]] = ..., view: _Optional[_Union[_games_pb2.GameView, _Mapping]] = ..., to_act: _Optional[_Iterable[int]] = ..., over: _Optional[bool] = ..., outcome: _Optional[_Union[_common_pb2.Outcome, _Mapping]] = ...) -> None: ...
+    may_act: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, match_id: _Optional[str] = ..., seq: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[_Union[_games_pb2.GameAction, _Mapping]] = ..., view: _Optional[_Union[_games_pb2.GameView, _Mapping]] = ..., to_act: _Optional[_Iterable[int]] = ..., over: _Optional[bool] = ..., outcome: _Optional[_Union[_common_pb2.Outcome, _Mapping]] = ..., may_act: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class GetLogRequest(_message.Message):
     __slots__ = ("token",)
@@ -466,6 +470,32 @@ class ForkResponse(_message.Message):
     over: bool
     parent: LogParent
     def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., spectator_token: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seq: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., over: _Optional[bool] = ..., parent: _Optional[_Union[LogParent, _Mapping]] = ...) -> None: ...
+
+class GetLayoutRequest(_message.Message):
+    __slots__ = ("game", "rules_version")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    rules_version: str
+    def __init__(self, game: _Optional[str] = ..., rules_version: _Optional[str] = ...) -> None: ...
+
+class GetMatchLayoutRequest(_message.Message):
+    __slots__ = ("token",)
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    def __init__(self, token: _Optional[str] = ...) -> None: ...
+
+class GetLayoutResponse(_message.Message):
+    __slots__ = ("game", "rules_version", "match_id", "layout")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    rules_version: str
+    match_id: str
+    layout: _games_pb2.GameLayout
+    def __init__(self, game: _Optional[str] = ..., rules_version: _Optional[str] = ..., match_id: _Optional[str] = ..., layout: _Optional[_Union[_games_pb2.GameLayout, _Mapping]] = ...) -> None: ...
 
 class EchoRequest(_message.Message):
     __slots__ = ("payload",)

@@ -95,6 +95,16 @@ class MatchServiceStub:
                 request_serializer=islandgames_dot_v1_dot_match__service__pb2.ForkRequest.SerializeToString,
                 response_deserializer=islandgames_dot_v1_dot_match__service__pb2.ForkResponse.FromString,
                 _registered_method=True)
+        self.GetLayout = channel.unary_unary(
+                '/islandgames.v1.MatchService/GetLayout',
+                request_serializer=islandgames_dot_v1_dot_match__service__pb2.GetLayoutRequest.SerializeToString,
+                response_deserializer=islandgames_dot_v1_dot_match__service__pb2.GetLayoutResponse.FromString,
+                _registered_method=True)
+        self.GetMatchLayout = channel.unary_unary(
+                '/islandgames.v1.MatchService/GetMatchLayout',
+                request_serializer=islandgames_dot_v1_dot_match__service__pb2.GetMatchLayoutRequest.SerializeToString,
+                response_deserializer=islandgames_dot_v1_dot_match__service__pb2.GetLayoutResponse.FromString,
+                _registered_method=True)
 
 
 class MatchServiceServicer:
@@ -191,6 +201,22 @@ class MatchServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetLayout(self, request, context):
+        """A game's layout (no token): what a client needs to draw it, such as a board's
+        squares and coordinates, the places, the cards' texts.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetMatchLayout(self, request, context):
+        """The layout of the token's match: the game's, with what is fixed for this match
+        (e.g. Forbidden Island's tile on each island space). The same for every token.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MatchServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -253,6 +279,16 @@ def add_MatchServiceServicer_to_server(servicer, server):
                     servicer.Fork,
                     request_deserializer=islandgames_dot_v1_dot_match__service__pb2.ForkRequest.FromString,
                     response_serializer=islandgames_dot_v1_dot_match__service__pb2.ForkResponse.SerializeToString,
+            ),
+            'GetLayout': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetLayout,
+                    request_deserializer=islandgames_dot_v1_dot_match__service__pb2.GetLayoutRequest.FromString,
+                    response_serializer=islandgames_dot_v1_dot_match__service__pb2.GetLayoutResponse.SerializeToString,
+            ),
+            'GetMatchLayout': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMatchLayout,
+                    request_deserializer=islandgames_dot_v1_dot_match__service__pb2.GetMatchLayoutRequest.FromString,
+                    response_serializer=islandgames_dot_v1_dot_match__service__pb2.GetLayoutResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -580,6 +616,60 @@ class MatchService:
             '/islandgames.v1.MatchService/Fork',
             islandgames_dot_v1_dot_match__service__pb2.ForkRequest.SerializeToString,
             islandgames_dot_v1_dot_match__service__pb2.ForkResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetLayout(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/islandgames.v1.MatchService/GetLayout',
+            islandgames_dot_v1_dot_match__service__pb2.GetLayoutRequest.SerializeToString,
+            islandgames_dot_v1_dot_match__service__pb2.GetLayoutResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetMatchLayout(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/islandgames.v1.MatchService/GetMatchLayout',
+            islandgames_dot_v1_dot_match__service__pb2.GetMatchLayoutRequest.SerializeToString,
+            islandgames_dot_v1_dot_match__service__pb2.GetLayoutResponse.FromString,
             options,
             channel_credentials,
             insecure,

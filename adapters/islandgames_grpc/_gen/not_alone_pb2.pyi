@@ -50,6 +50,12 @@ class NotAloneToken(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     NOT_ALONE_TOKEN_CREATURE: _ClassVar[NotAloneToken]
     NOT_ALONE_TOKEN_ARTEMIA: _ClassVar[NotAloneToken]
     NOT_ALONE_TOKEN_TARGET: _ClassVar[NotAloneToken]
+
+class NotAloneSymbol(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    NOT_ALONE_SYMBOL_UNSPECIFIED: _ClassVar[NotAloneSymbol]
+    NOT_ALONE_SYMBOL_ARTEMIA: _ClassVar[NotAloneSymbol]
+    NOT_ALONE_SYMBOL_TARGET: _ClassVar[NotAloneSymbol]
 NOT_ALONE_BOARD_UNSPECIFIED: NotAloneBoard
 NOT_ALONE_BOARD_A: NotAloneBoard
 NOT_ALONE_BOARD_B: NotAloneBoard
@@ -78,6 +84,9 @@ NOT_ALONE_TOKEN_UNSPECIFIED: NotAloneToken
 NOT_ALONE_TOKEN_CREATURE: NotAloneToken
 NOT_ALONE_TOKEN_ARTEMIA: NotAloneToken
 NOT_ALONE_TOKEN_TARGET: NotAloneToken
+NOT_ALONE_SYMBOL_UNSPECIFIED: NotAloneSymbol
+NOT_ALONE_SYMBOL_ARTEMIA: NotAloneSymbol
+NOT_ALONE_SYMBOL_TARGET: NotAloneSymbol
 
 class NotAloneConfig(_message.Message):
     __slots__ = ("hunted", "board", "creature_seat", "exhausted_will")
@@ -491,3 +500,73 @@ class NotAloneHuntedView(_message.Message):
     choice: _common_pb2.Int64List
     choice_card: str
     def __init__(self, seat: _Optional[int] = ..., will: _Optional[int] = ..., hand_count: _Optional[int] = ..., hand: _Optional[_Union[_common_pb2.Int64List, _Mapping]] = ..., discard_count: _Optional[int] = ..., discard: _Optional[_Union[_common_pb2.Int64List, _Mapping]] = ..., owned: _Optional[_Iterable[int]] = ..., played_count: _Optional[int] = ..., played: _Optional[_Union[_common_pb2.Int64List, _Mapping]] = ..., places: _Optional[_Iterable[int]] = ..., survival_count: _Optional[int] = ..., survival: _Optional[_Union[_common_pb2.StringList, _Mapping]] = ..., double: _Optional[str] = ..., next_double: _Optional[str] = ..., resisted: _Optional[bool] = ..., survival_used: _Optional[bool] = ..., dodge: _Optional[bool] = ..., detector: _Optional[bool] = ..., submitted: _Optional[bool] = ..., choice: _Optional[_Union[_common_pb2.Int64List, _Mapping]] = ..., choice_card: _Optional[str] = ...) -> None: ...
+
+class NotAloneLayout(_message.Message):
+    __slots__ = ("places", "columns", "rows", "survival_cards", "hunt_cards", "artemia_tracks", "board")
+    PLACES_FIELD_NUMBER: _ClassVar[int]
+    COLUMNS_FIELD_NUMBER: _ClassVar[int]
+    ROWS_FIELD_NUMBER: _ClassVar[int]
+    SURVIVAL_CARDS_FIELD_NUMBER: _ClassVar[int]
+    HUNT_CARDS_FIELD_NUMBER: _ClassVar[int]
+    ARTEMIA_TRACKS_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
+    places: _containers.RepeatedCompositeFieldContainer[NotAlonePlace]
+    columns: int
+    rows: int
+    survival_cards: _containers.RepeatedCompositeFieldContainer[NotAloneSurvivalCard]
+    hunt_cards: _containers.RepeatedCompositeFieldContainer[NotAloneHuntCard]
+    artemia_tracks: _containers.RepeatedCompositeFieldContainer[NotAloneArtemiaTrack]
+    board: NotAloneBoard
+    def __init__(self, places: _Optional[_Iterable[_Union[NotAlonePlace, _Mapping]]] = ..., columns: _Optional[int] = ..., rows: _Optional[int] = ..., survival_cards: _Optional[_Iterable[_Union[NotAloneSurvivalCard, _Mapping]]] = ..., hunt_cards: _Optional[_Iterable[_Union[NotAloneHuntCard, _Mapping]]] = ..., artemia_tracks: _Optional[_Iterable[_Union[NotAloneArtemiaTrack, _Mapping]]] = ..., board: _Optional[_Union[NotAloneBoard, str]] = ...) -> None: ...
+
+class NotAlonePlace(_message.Message):
+    __slots__ = ("number", "name", "title", "power", "column", "row", "adjacent")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    COLUMN_FIELD_NUMBER: _ClassVar[int]
+    ROW_FIELD_NUMBER: _ClassVar[int]
+    ADJACENT_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    name: str
+    title: str
+    power: str
+    column: int
+    row: int
+    adjacent: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, number: _Optional[int] = ..., name: _Optional[str] = ..., title: _Optional[str] = ..., power: _Optional[str] = ..., column: _Optional[int] = ..., row: _Optional[int] = ..., adjacent: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class NotAloneSurvivalCard(_message.Message):
+    __slots__ = ("name", "title", "phase", "text")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    title: str
+    phase: int
+    text: str
+    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., phase: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
+
+class NotAloneHuntCard(_message.Message):
+    __slots__ = ("name", "title", "phase", "symbol", "text")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    SYMBOL_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    title: str
+    phase: int
+    symbol: NotAloneSymbol
+    text: str
+    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., phase: _Optional[int] = ..., symbol: _Optional[_Union[NotAloneSymbol, str]] = ..., text: _Optional[str] = ...) -> None: ...
+
+class NotAloneArtemiaTrack(_message.Message):
+    __slots__ = ("board", "spaces")
+    BOARD_FIELD_NUMBER: _ClassVar[int]
+    SPACES_FIELD_NUMBER: _ClassVar[int]
+    board: NotAloneBoard
+    spaces: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, board: _Optional[_Union[NotAloneBoard, str]] = ..., spaces: _Optional[_Iterable[int]] = ...) -> None: ...

@@ -65,7 +65,7 @@ def register_game(game_id: str, module: str, *, replace: bool = False) -> None:
     """Register the game package ``module`` (a dotted module path, imported when the game
     is first asked for) as ``game_id``. The module defines ``GAMES`` (one game per rules
     version, oldest first) or only ``GAME``; its optional hooks (``render_view``,
-    ``render_svg``) are found by :func:`game_module`. An id already registered raises
+    ``render_svg``, ``layout``) are found by :func:`game_module`. An id already registered raises
     ValueError unless ``replace`` is set.
 
     >>> register_game("friday", "islandgames.games.friday")
@@ -154,6 +154,7 @@ def games() -> tuple[GameInfo, ...]:
 
 def game_module(game_id: str) -> ModuleType:
     """The module registered for ``game_id``, where optional extras such as
-    ``render_view`` and ``render_svg`` live (:class:`UnknownGameError` if none)."""
+    ``render_view``, ``render_svg`` and ``layout`` live (:class:`UnknownGameError` if
+    none)."""
     _versions(game_id)
     return importlib.import_module(_MODULES[game_id])

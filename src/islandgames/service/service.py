@@ -35,6 +35,7 @@ from ..core import serde
 from ..core.errors import DecodeError, IllegalActionError, InvalidConfigError
 from ..core.game import Game, Outcome
 from ..core.history import History
+from ..core.layout import game_layout
 from ..core.log import (
     LogEnd,
     LogEntry,
@@ -71,6 +72,7 @@ __all__ = [
     "ActResult",
     "Created",
     "Forked",
+    "LayoutResult",
     "LegalActions",
     "MatchService",
     "SeatInfo",
@@ -282,7 +284,10 @@ class LegalActions:
 
 @attrs.frozen(slots=True)
 class Status:
-    """Public facts about a match, and who the token is."""
+    """Public facts about a match, and who the token is. ``to_act``: the seats whose
+    decision the game waits on; ``may_act``: every seat with at least one legal action
+    now, in seat order (``to_act`` and the seats that may interject, such as a Forbidden
+    Island special card played out of turn; empty once the game is over)."""
 
     match_id: str
     game: str
@@ -296,6 +301,7 @@ class Status:
     outcome: dict[str, Any] | None
     seed_commitment: str
     chain_hash: str
+    may_act: tuple[int, ...] = ()
 
     def to_wire(self) -> dict[str, Any]:
         return {
@@ -311,13 +317,15 @@ class Status:
             "outcome": self.outcome,
             "seed_commitment": self.seed_commitment,
             "chain_hash": self.chain_hash,
+            "may_act": list(self.may_act),
         }
 
 
 @attrs.frozen(slots=True)
 class Update:
     """One applied action as a watcher may see it: ``action`` is redacted for the
-    watcher's seat (None: hidden from it) and ``view`` is the watcher's new view."""
+    watcher's seat (None: hidden from it) and ``view`` is the watcher's new view;
+    ``to_act`` and ``may_act`` as :class:`Status` has them, after the action."""
 
     match_id: str
     seq: int
@@ -327,6 +335,7 @@ class Update:
     to_act: tuple[int, ...]
     over: bool
     outcome: dict[str, Any] | None
+    may_act: tuple[int, ...] = ()
 
     def to_wire(self) -> dict[str, Any]:
         return {
@@ -338,6 +347,27 @@ class Update:
             "to_act": list(self.to_act),
             "over": self.over,
             "outcome": self.outcome,
+            "may_act": list(self.may_act),
+        }
+
+
+@attrs.frozen(slots=True)
+class LayoutResult:
+    """A game's layout (:func:`islandgames.layout`) in wire form, under
+    ``rules_version``: for a match (``match_id`` set), with what is fixed for that
+    match. ``layout`` is None for a game without one."""
+
+    game: str
+    rules_version: str
+    match_id: str | None
+    layout: Any
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "match_id": self.match_id,
+            "layout": self.layout,
         }
 
 
@@ -432,6 +462,15 @@ class _Live:
 
 def _outcome_wire(outcome: Outcome | None) -> dict[str, Any] | None:
     return None if outcome is None else serde.to_wire(outcome)
+
+
+def _may_act(game: AnyGame, state: Any, to_act: tuple[int, ...], over: bool) -> tuple[int, ...]:
+    """Every seat with a legal action in ``state``, in seat order: the seats of
+    ``to_act`` (each has one: the engine contract) and every other seat whose
+    ``legal_actions`` is not empty (a few microseconds per seat)."""
+    if over:
+        return ()
+    return tuple(s for s in game.seats(state) if s in to_act or game.legal_actions(state, s))
 
 
 # --- the service ---------------------------------------------------------------------------
@@ -664,6 +703,7 @@ class MatchService:
             state, chain, seq = live.state, live.chain, live.seq
         game = live.game
         outcome = game.outcome(state)
+        to_act = game.to_act(state)
         return Status(
             match_id=live.match_id,
             game=game.info.id,
@@ -672,11 +712,40 @@ class MatchService:
             role=None if row.seat is None else game.role(state, row.seat),
             seats=tuple(SeatInfo(s, game.role(state, s)) for s in game.seats(state)),
             seq=seq,
-            to_act=game.to_act(state),
+            to_act=to_act,
             over=outcome is not None,
             outcome=_outcome_wire(outcome),
             seed_commitment=live.header.seed_commitment,
             chain_hash=chain.hex(),
+            may_act=_may_act(game, state, to_act, outcome is not None),
+        )
+
+    # --- layouts ---------------------------------------------------------------------------
+
+    def layout(self, game: Any, rules_version: Any = None) -> LayoutResult:
+        """The layout of ``game`` (an id) under its newest rules or ``rules_version``:
+        what a client needs to draw it (no token; public data)."""
+        g = _lookup_game(game, rules_version)
+        lay = game_layout(g)
+        return LayoutResult(
+            game=g.info.id,
+            rules_version=g.info.rules_version,
+            match_id=None,
+            layout=None if lay is None else serde.to_wire(lay),
+        )
+
+    def match_layout(self, token: Any) -> LayoutResult:
+        """The layout of the token's match: the game's, under the match's rules, with
+        what is fixed for this match (public: the same for every token of it)."""
+        row = self._resolve(token)
+        live, state, _seq = self._current(row.match_id)
+        game = live.game
+        lay = game_layout(game, state)
+        return LayoutResult(
+            game=game.info.id,
+            rules_version=game.info.rules_version,
+            match_id=live.match_id,
+            layout=None if lay is None else serde.to_wire(lay),
         )
 
     # --- logs -----------------------------------------------------------------------------
@@ -928,12 +997,14 @@ class MatchService:
         if not live.subs:
             return
         made: dict[int | None, Update] = {}
+        may_act = _may_act(live.game, new, to_act, outcome is not None)
         for sub in list(live.subs.values()):
             update = made.get(sub.seat)
             if update is None:
                 update = made[sub.seat] = self._update(
-                    live, sub.seat, before, seat, action, new, new, live.seq, to_act, outcome
-                )
+                    live, sub.seat, before, seat, action, new, new, live.seq, to_act, outcome,
+                    may_act,
+                )  # fmt: skip
             try:
                 sub._callback(update)
             except Exception:
@@ -957,6 +1028,7 @@ class MatchService:
         seq: int,
         to_act: tuple[int, ...],
         outcome: dict[str, Any] | None,
+        may_act: tuple[int, ...],
     ) -> Update:
         game = live.game
         shown = game.redact_action(before, seat, action, viewer, now)
@@ -969,6 +1041,7 @@ class MatchService:
             to_act=to_act,
             over=outcome is not None,
             outcome=outcome,
+            may_act=may_act,
         )
 
     def _history(self, live: _Live, viewer: int | None, after_seq: int) -> Iterator[Update]:
@@ -986,9 +1059,10 @@ class MatchService:
             action = game.decode_action(e.action)
             new = game.apply(state, e.seat, action)
             outcome = _outcome_wire(game.outcome(new))
+            to_act = game.to_act(new)
             yield self._update(
                 live, viewer, state, e.seat, action, new, live.state, e.seq,
-                game.to_act(new), outcome,
+                to_act, outcome, _may_act(game, new, to_act, outcome is not None),
             )  # fmt: skip
             state = new
 

@@ -29,6 +29,7 @@ from .contract import (
     ForbiddenIslandRules,
     ForbiddenIslandSetup,
 )
+from .drawing import layout
 from .state import ForbiddenIslandState
 from .view import ForbiddenIslandView, render_svg, render_view, resample_hidden, view
 
@@ -76,6 +77,7 @@ __all__ = [
     "ForbiddenIslandGame",
     "ForbiddenIslandRules",
     "ForbiddenIslandSetup",
+    "layout",
     "render_svg",
     "render_view",
 ]

@@ -21,6 +21,7 @@ from ...core import kit
 from . import rules
 from .actions import Action
 from .contract import INFO, RULES, FridayConfig, FridayRules, FridaySetup
+from .drawing import layout
 from .render import render_svg, render_view
 from .state import FridayState, state_class
 from .view import FridayView, resample_hidden, view
@@ -67,6 +68,7 @@ __all__ = [
     "FridayGame",
     "FridayRules",
     "FridaySetup",
+    "layout",
     "render_svg",
     "render_view",
 ]

@@ -24,6 +24,7 @@ from . import rules
 from .actions import Action
 from .board import BOARD, Board, BoardError, load_board, load_board_file
 from .contract import INFO, RULES, GozerConfig, GozerRules, GozerSetup
+from .drawing import layout
 from .render import render_svg
 from .state import GozerState
 from .view import GozerView, resample_hidden, view
@@ -74,6 +75,7 @@ __all__ = [
     "GozerGame",
     "GozerRules",
     "GozerSetup",
+    "layout",
     "load_board",
     "load_board_file",
     "render_svg",

@@ -25,6 +25,7 @@ from ...core import kit
 from . import rules
 from .actions import Action
 from .contract import INFO, RULES, NotAloneConfig, NotAloneRules, NotAloneSetup
+from .drawing import layout
 from .state import NotAloneState, state_class
 from .view import NotAloneView, redact_action, render_svg, render_view, resample_hidden, view
 
@@ -72,6 +73,7 @@ __all__ = [
     "NotAloneGame",
     "NotAloneRules",
     "NotAloneSetup",
+    "layout",
     "render_svg",
     "render_view",
 ]
