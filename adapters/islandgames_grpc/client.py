@@ -53,6 +53,7 @@ from islandgames.service.errors import InvalidArgumentError, ProtocolError, erro
 from . import convert
 from ._gen import match_service_pb2 as pb
 from .server import DEFAULT_MAX_SEND, ERROR_DOMAIN, log_records, log_to_pb
+from .tls import GrpcClientTls, client_credentials
 
 __all__ = ["AsyncClient", "AsyncWatch", "Client", "Watch", "WatchStarted", "error_from_rpc"]
 
@@ -511,10 +512,17 @@ class Client:
         *,
         timeout: float = 30.0,
         max_message: int = DEFAULT_MAX_SEND,
+        tls: GrpcClientTls = None,
     ) -> None:
         self.target = target
         self.timeout = timeout
-        self.channel = grpc.insecure_channel(target, options=_options(max_message))
+        # tls: True (system CAs), a CA file or grpc.ChannelCredentials (islandgames_grpc.tls)
+        credentials = client_credentials(tls)
+        self.channel = (
+            grpc.insecure_channel(target, options=_options(max_message))
+            if credentials is None
+            else grpc.secure_channel(target, credentials, options=_options(max_message))
+        )
         self._tokens = _Tokens()
         self._calls: dict[str, Any] = {}
         for name, (req, resp, streaming) in _METHODS.items():
@@ -665,10 +673,16 @@ class AsyncClient:
         *,
         timeout: float = 30.0,
         max_message: int = DEFAULT_MAX_SEND,
+        tls: GrpcClientTls = None,
     ) -> None:
         self.target = target
         self.timeout = timeout
-        self.channel = grpc.aio.insecure_channel(target, options=_options(max_message))
+        credentials = client_credentials(tls)  # tls: as for Client
+        self.channel = (
+            grpc.aio.insecure_channel(target, options=_options(max_message))
+            if credentials is None
+            else grpc.aio.secure_channel(target, credentials, options=_options(max_message))
+        )
         self._tokens = _Tokens()
         self._calls: dict[str, Any] = {}
         for name, (req, resp, streaming) in _METHODS.items():

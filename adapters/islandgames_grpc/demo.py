@@ -1,6 +1,7 @@
 """``islandgames demo --transport grpc``: a bot match played through a gRPC server.
 
-A server is started on a free 127.0.0.1 port (in memory); one bot per seat plays over
+A server is started on a free 127.0.0.1 port (in memory), unless a running one is
+given (``--connect``, with ``--tls-ca`` for TLS); one bot per seat plays over
 its own channel and sees only what the server gives its token (view, legal actions),
 while a spectator watches the match as a stream; then the full log is fetched and the
 server verifies it by replay.
@@ -18,6 +19,7 @@ from islandgames.service import MatchService
 
 from .client import AsyncClient
 from .server import GrpcServer
+from .tls import GrpcClientTls
 
 __all__ = ["demo"]
 
@@ -26,23 +28,35 @@ MAX_ACTIONS = 20_000
 
 
 async def demo(
-    game_id: str, config: Any, seed: Any, bot_name: str, quiet: bool, out: TextIO
+    game_id: str,
+    config: Any,
+    seed: Any,
+    bot_name: str,
+    quiet: bool,
+    out: TextIO,
+    *,
+    target: str | None = None,
+    tls: GrpcClientTls = None,
 ) -> int:
-    """Play one match with ``bot_name`` at every seat; 0 if the log verifies by replay."""
+    """Play one match with ``bot_name`` at every seat; 0 if the log verifies by replay.
+    ``target``: a running server to play on (default: one started here, in memory);
+    ``tls``: the clients' TLS (:mod:`islandgames_grpc.tls`)."""
     game = get_game(game_id)
     bot = get_bot(game_id, bot_name)
-    service = MatchService()
-    server = GrpcServer(service)
-    port = await server.start("127.0.0.1", 0)
-    target = f"127.0.0.1:{port}"
+    service: MatchService | None = None
+    server: GrpcServer | None = None
+    if target is None:
+        service = MatchService()
+        server = GrpcServer(service)
+        target = f"127.0.0.1:{await server.start('127.0.0.1', 0)}"
     clients: list[AsyncClient] = []
     try:
-        host = AsyncClient(target)
+        host = AsyncClient(target, tls=tls)
         clients.append(host)
         m = await host.create(game_id, config, seed)
         players = []
         for _ in m.seats:
-            c = AsyncClient(target)
+            c = AsyncClient(target, tls=tls)
             clients.append(c)
             players.append(c)
         watch = await host.watch(m.spectator_token)
@@ -93,5 +107,6 @@ async def demo(
     finally:
         for c in clients:
             await c.close()
-        await server.stop(1.0)
-        service.close()
+        if server is not None and service is not None:
+            await server.stop(1.0)
+            service.close()

@@ -51,11 +51,16 @@ from . import convert
 from ._gen import match_service_pb2 as pb
 
 __all__ = [
+    "DEFAULT_HANDSHAKE_TIMEOUT",
+    "DEFAULT_IDLE_TIMEOUT",
+    "DEFAULT_KEEPALIVE",
+    "DEFAULT_MAX_CONCURRENT_STREAMS",
     "DEFAULT_MAX_MESSAGE",
     "DEFAULT_MAX_SEND",
     "DEFAULT_MAX_WATCHES",
     "DEFAULT_MAX_WATCHES_PER_CONNECTION",
     "DEFAULT_MAX_WATCHES_PER_PEER",
+    "DEFAULT_MIN_PING_INTERVAL",
     "DEFAULT_PORT",
     "ERROR_DOMAIN",
     "REFLECTION_V1",
@@ -81,6 +86,21 @@ ERROR_DOMAIN = "islandgames.v1"
 DEFAULT_MAX_WATCHES = 1024
 DEFAULT_MAX_WATCHES_PER_PEER = 256
 DEFAULT_MAX_WATCHES_PER_CONNECTION = 128
+#: Connection limits (seconds), as on MessagePack-RPC: a connection with no call in
+#: progress for ``idle`` is closed (GOAWAY; a Watch is a call in progress); a new one
+#: must finish its (TLS and) HTTP/2 handshake within ``handshake``; the server pings a
+#: connection quiet for ``keepalive`` (no answer in 20 s: closed, with its calls); a
+#: client may ping without data at most once per ``min_ping_interval`` (more often
+#: twice: GOAWAY "too_many_pings"). Calls in progress on one connection at once:
+#: ``max_concurrent_streams`` (above the Watch limit per connection, so a connection
+#: full of watches still has room for calls).
+DEFAULT_IDLE_TIMEOUT = 300.0
+DEFAULT_HANDSHAKE_TIMEOUT = 30.0
+DEFAULT_KEEPALIVE = 60.0
+DEFAULT_MIN_PING_INTERVAL = 60.0
+DEFAULT_MAX_CONCURRENT_STREAMS = 256
+#: Seconds the calls of a connection past ``max_connection_age`` get to finish.
+_AGE_GRACE = 30.0
 #: The reflection service of ``grpc/reflection/v1/reflection.proto``; its messages are
 #: those of v1alpha under another package (same fields, same numbers, same bytes).
 REFLECTION_V1 = "grpc.reflection.v1.ServerReflection"
@@ -674,7 +694,11 @@ class GrpcServer:
     peer address and ``max_watches_per_connection`` on one connection (one more is
     RESOURCE_EXHAUSTED, code OVERLOADED); ``max_backlog``: updates a watcher may fall
     behind before its stream is ended (RESOURCE_EXHAUSTED; it can watch again with
-    ``after_seq``). Must be started and stopped on one running event loop.
+    ``after_seq``). ``credentials``: TLS server credentials (:mod:`islandgames_grpc.tls`;
+    None: plaintext); ``idle_timeout``, ``handshake_timeout``, ``keepalive``,
+    ``min_ping_interval``, ``max_connection_age`` and ``max_concurrent_streams``: the
+    connection limits (:data:`DEFAULT_IDLE_TIMEOUT`). Must be started and stopped on one
+    running event loop.
 
     >>> async def demo() -> bool:
     ...     server = GrpcServer(MatchService())
@@ -697,8 +721,24 @@ class GrpcServer:
         max_backlog: int = 10_000,
         watch_poll: float = 5.0,
         peer_key: Callable[[Any], str] | None = None,
+        credentials: grpc.ServerCredentials | None = None,
+        idle_timeout: float | None = DEFAULT_IDLE_TIMEOUT,
+        handshake_timeout: float | None = DEFAULT_HANDSHAKE_TIMEOUT,
+        keepalive: float | None = DEFAULT_KEEPALIVE,
+        min_ping_interval: float = DEFAULT_MIN_PING_INTERVAL,
+        max_connection_age: float | None = None,
+        max_concurrent_streams: int = DEFAULT_MAX_CONCURRENT_STREAMS,
     ) -> None:
         self.service = service
+        #: TLS server credentials (None: plaintext); see :mod:`islandgames_grpc.tls`
+        self.credentials = credentials
+        #: connection limits in seconds (None or 0: none), see DEFAULT_IDLE_TIMEOUT
+        self.idle_timeout = idle_timeout
+        self.handshake_timeout = handshake_timeout
+        self.keepalive = keepalive
+        self.min_ping_interval = min_ping_interval
+        self.max_connection_age = max_connection_age
+        self.max_concurrent_streams = max_concurrent_streams
         self.max_message = max_message
         self.max_send = max_send
         self.max_watches = max_watches
@@ -750,13 +790,7 @@ class GrpcServer:
         """Listen on ``host:port`` (0: any free port); returns the bound port."""
         if self._server is not None:
             raise RuntimeError("already started")
-        server = grpc.aio.server(
-            options=[
-                ("grpc.max_receive_message_length", self.max_message),
-                ("grpc.max_send_message_length", self.max_send),
-                ("grpc.so_reuseport", 0),
-            ]
-        )
+        server = grpc.aio.server(options=self.channel_options())
         server.add_generic_rpc_handlers((self._handlers(),))
         self._health = health.aio.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
@@ -764,7 +798,10 @@ class GrpcServer:
         reflection.enable_server_reflection(listed, server)
         server.add_generic_rpc_handlers((_reflection_v1_handler(listed),))
         try:
-            bound = server.add_insecure_port(f"{host}:{port}")
+            if self.credentials is None:
+                bound = server.add_insecure_port(f"{host}:{port}")
+            else:
+                bound = server.add_secure_port(f"{host}:{port}", self.credentials)
         except RuntimeError as exc:  # grpcio's "Failed to bind"
             bound = 0
             cause: BaseException | None = exc
@@ -779,6 +816,32 @@ class GrpcServer:
         await self._health.set(SERVICE_NAME, serving)
         self._server, self.host, self.port = server, host, int(bound)
         return int(bound)
+
+    def channel_options(self) -> list[tuple[str, int]]:
+        """The gRPC core options of the server: message sizes and connection limits."""
+        never = 2**31 - 1  # gRPC core's "infinite" for these times
+
+        def ms(seconds: float | None) -> int:
+            return min(never, int(seconds * 1000)) if seconds else never
+
+        options = [
+            ("grpc.max_receive_message_length", self.max_message),
+            ("grpc.max_send_message_length", self.max_send),
+            ("grpc.so_reuseport", 0),
+            ("grpc.max_concurrent_streams", self.max_concurrent_streams),
+            ("grpc.max_connection_idle_ms", ms(self.idle_timeout)),
+            ("grpc.server_handshake_timeout_ms", ms(self.handshake_timeout)),
+            ("grpc.keepalive_time_ms", ms(self.keepalive)),
+            ("grpc.keepalive_timeout_ms", 20_000),
+            # pings: clients may keep an idle connection checked, not flood it
+            ("grpc.keepalive_permit_without_calls", 1),
+            ("grpc.http2.min_ping_interval_without_data_ms", ms(self.min_ping_interval)),
+            ("grpc.http2.max_ping_strikes", 2),
+            ("grpc.max_connection_age_ms", ms(self.max_connection_age)),
+        ]
+        if self.max_connection_age:
+            options.append(("grpc.max_connection_age_grace_ms", ms(_AGE_GRACE)))
+        return options
 
     async def stop(self, grace: float | None = 2.0) -> None:
         """Report NOT_SERVING, refuse new calls, give running ones ``grace`` seconds,

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import importlib
 import logging
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -17,8 +18,14 @@ from typing import Any
 
 from islandgames.service import MatchService, StoreError
 from islandgames.service.store import MatchStore, open_store
+from islandgames.service.tls import (
+    ServerTls,
+    TlsConfigError,
+    add_tls_arguments,
+    server_tls_from_args,
+)
 
-from .protocol import DEFAULT_MAX_FRAME, DEFAULT_PORT
+from .protocol import DEFAULT_DECODE_BUDGET, DEFAULT_MAX_FRAME, DEFAULT_PORT, LARGE_MESSAGE
 from .server import (
     DEFAULT_IDLE_TIMEOUT,
     DEFAULT_MAX_CONNECTIONS,
@@ -28,7 +35,14 @@ from .server import (
     RpcServer,
 )
 
-__all__ = ["DEFAULT_STORE", "add_server_arguments", "main", "rpc_server_options", "run"]
+__all__ = [
+    "DEFAULT_STORE",
+    "add_server_arguments",
+    "main",
+    "rpc_server_options",
+    "run",
+    "start_tcp",
+]
 
 #: The SQLite file used when no ``--store`` is given (relative to the working directory).
 DEFAULT_STORE = "islandgames.sqlite3"
@@ -121,7 +135,8 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=(
             "close a MessagePack-RPC connection whose message, once begun, is not complete "
-            f"within this time, or that does not take a reply within it "
+            f"within this time, or that does not take a reply (or finish its TLS handshake) "
+            "within it "
             f"(default {DEFAULT_READ_TIMEOUT:g}; 0: never)"
         ),
     )
@@ -135,6 +150,18 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
             f"up unread (default {DEFAULT_MAX_OUTPUT})"
         ),
     )
+    parser.add_argument(
+        "--decode-budget",
+        type=int,
+        default=DEFAULT_DECODE_BUDGET,
+        metavar="BYTES",
+        help=(
+            f"bytes of MessagePack-RPC messages over {LARGE_MESSAGE // 1024} KiB held at once "
+            "over all connections, until handled; a large message waits (its connection "
+            f"is not read) until there is room (default {DEFAULT_DECODE_BUDGET}; 0: no bound)"
+        ),
+    )
+    add_tls_arguments(parser)
     parser.add_argument(
         "--import",
         dest="imports",
@@ -155,6 +182,13 @@ def run(args: argparse.Namespace) -> int:
     )
     for module in args.imports:
         importlib.import_module(module)
+    try:
+        tls = server_tls_from_args(args)
+        if tls is not None and args.stdio:
+            raise TlsConfigError("TLS is for TCP: --stdio takes no --tls-cert")
+    except TlsConfigError as exc:
+        print(f"islandgames serve: {exc}", file=sys.stderr)
+        return 2
     store: MatchStore | None = None
     try:
         store = open_store(
@@ -167,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"islandgames serve: {exc}", file=sys.stderr)
         return 2
     try:
-        asyncio.run(_serve(service, args))
+        asyncio.run(_serve(service, args, tls))
     except OSError as exc:
         print(f"islandgames serve: {exc}", file=sys.stderr)
         return 2
@@ -188,11 +222,16 @@ def rpc_server_options(args: argparse.Namespace) -> dict[str, Any]:
         "idle_timeout": getattr(args, "idle_timeout", DEFAULT_IDLE_TIMEOUT) or None,
         "read_timeout": getattr(args, "read_timeout", DEFAULT_READ_TIMEOUT) or None,
         "max_output": getattr(args, "max_output", DEFAULT_MAX_OUTPUT),
+        "decode_budget": getattr(args, "decode_budget", DEFAULT_DECODE_BUDGET) or None,
     }
 
 
-async def _serve(service: MatchService, args: argparse.Namespace) -> None:
-    server = RpcServer(service, **rpc_server_options(args))
+async def _serve(
+    service: MatchService, args: argparse.Namespace, tls: ServerTls | None = None
+) -> None:
+    server = RpcServer(
+        service, **rpc_server_options(args), tls=None if tls is None else tls.context()
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -205,11 +244,20 @@ async def _serve(service: MatchService, args: argparse.Namespace) -> None:
             await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
             stopping.cancel()
         else:
-            port = await server.start_tcp("127.0.0.1", args.port)
+            port = await start_tcp(server, "127.0.0.1", args.port)
             print(f"{READY_PREFIX}127.0.0.1:{port}", flush=True)
             await stop.wait()
     finally:
         await server.close()
+
+
+async def start_tcp(server: RpcServer, host: str, port: int) -> int:
+    """``server.start_tcp``, failing with one clear :class:`OSError` line."""
+    try:
+        return await server.start_tcp(host, port)
+    except OSError as exc:
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        raise OSError(f"MessagePack-RPC cannot listen on {host}:{port}: {reason}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

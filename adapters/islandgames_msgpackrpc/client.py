@@ -22,6 +22,7 @@ import attrs
 from islandgames.core import serde
 from islandgames.core.log import ReplayLog, parse_records
 from islandgames.service.errors import ProtocolError, error_from_wire
+from islandgames.service.tls import ClientTls, client_tls
 
 from .protocol import (
     DEFAULT_MAX_FRAME,
@@ -128,9 +129,14 @@ class AsyncClient:
         *,
         max_frame: int = DEFAULT_MAX_FRAME,
         timeout: float = 10.0,
+        tls: ClientTls = None,
     ) -> AsyncClient:
+        """Connect over TCP; ``tls``: True (the system's CAs), a CA file or an
+        :class:`ssl.SSLContext` for a server started with ``--tls-cert``
+        (:mod:`islandgames.service.tls`)."""
+        context = client_tls(tls)
         reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(host, port, limit=_READ_CHUNK), timeout
+            asyncio.open_connection(host, port, limit=_READ_CHUNK, ssl=context), timeout
         )
         sock = writer.get_extra_info("socket")
         if sock is not None:
@@ -344,9 +350,17 @@ class Client:
         *,
         timeout: float = 30.0,
         max_frame: int = DEFAULT_MAX_FRAME,
+        tls: ClientTls = None,
     ) -> None:
+        context = client_tls(tls)  # tls: as for AsyncClient.connect
         self._sock = socket.create_connection((host, port), timeout=timeout)
         self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if context is not None:
+            try:
+                self._sock = context.wrap_socket(self._sock, server_hostname=host)
+            except BaseException:
+                self._sock.close()
+                raise
         self._decoder = FrameDecoder(max_frame)
         self._frames: collections.deque[Any] = collections.deque()
         self._updates: collections.deque[dict[str, Any]] = collections.deque()

@@ -20,6 +20,8 @@ Messages follow each other on the byte stream with no other framing; a
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -28,8 +30,10 @@ import msgpack
 from islandgames.service.errors import ProtocolError
 
 __all__ = [
+    "DEFAULT_DECODE_BUDGET",
     "DEFAULT_MAX_FRAME",
     "DEFAULT_PORT",
+    "LARGE_MESSAGE",
     "LEN_PER_BYTE",
     "NOTIFICATION",
     "PROTOCOL",
@@ -37,6 +41,7 @@ __all__ = [
     "REQUEST",
     "RESPONSE",
     "VALUES_PER_BYTE",
+    "DecodeBudget",
     "FrameDecoder",
     "Notification",
     "Request",
@@ -63,6 +68,14 @@ MAX_MSGID = (1 << 32) - 1
 #: byte of the limit (a 4 MiB message of empty arrays: about 20 MB, not 290 MB).
 VALUES_PER_BYTE = 4
 LEN_PER_BYTE = 16
+#: A message whose bytes received so far pass this size is a large one: it may be
+#: decoded only with bytes of the server-wide :class:`DecodeBudget`.
+LARGE_MESSAGE = 64 * 1024
+#: Bytes of large messages the server holds at once, over all connections, from their
+#: first byte until they are handled (32 MiB: 8 messages of the largest size). While a
+#: message arrives it costs its bytes; once complete it is decoded and handled with its
+#: budget still held, so this also bounds how many large decoded messages exist at once.
+DEFAULT_DECODE_BUDGET = 32 * 1024 * 1024
 
 
 def pack(message: Any) -> bytes:
@@ -79,6 +92,12 @@ class FrameDecoder:
     a byte stream cannot be resynchronised after that, so the caller should close it.
     The size of a value is checked as it arrives (in pieces of at most 64 KiB), so a
     too-large one is refused before it is decoded, whatever it is made of.
+
+    A message is decoded only once it is complete: while it arrives, a scout (msgpack's
+    ``skip``, which builds no objects) finds where it ends, and the message costs only
+    its bytes. (Decoding as the bytes come would build its containers early: a few KiB
+    of nested array headers, each declaring 262,144 elements, took 66 MB while the rest
+    never came.) A complete message then decodes at once, within the value limits.
     """
 
     PIECE = 64 * 1024
@@ -92,19 +111,25 @@ class FrameDecoder:
         self.max_values = max(1024, max_frame // VALUES_PER_BYTE)
         self.max_len = max(1024, max_frame // LEN_PER_BYTE)
         self._values = 0  # values of the message being decoded so far
-        self._unpacker = msgpack.Unpacker(
-            raw=False,
-            strict_map_key=True,
-            use_list=True,
-            max_buffer_size=max_frame + self.PIECE,
-            max_str_len=max_frame,
-            max_bin_len=max_frame,
-            max_ext_len=max_frame,
-            max_array_len=self.max_len,
-            max_map_len=self.max_len,
-            list_hook=self._count,
-            object_hook=self._count,
-        )
+        self._scout = msgpack.Unpacker(max_buffer_size=max_frame + self.PIECE)
+        self._quick: dict[str, Any] = {
+            "raw": False,
+            "strict_map_key": True,
+            "use_list": True,
+            "max_str_len": max_frame,
+            "max_bin_len": max_frame,
+            "max_ext_len": max_frame,
+            "max_array_len": self.max_len,
+            "max_map_len": self.max_len,
+        }
+        # a message of n bytes has at most 2n values (every array, map and element takes
+        # a byte at least), so only one of more than max_values / 2 bytes is counted
+        self._counted: dict[str, Any] = {
+            **self._quick,
+            "list_hook": self._count,
+            "object_hook": self._count,
+        }
+        self._message = bytearray()  # the bytes received of the message not yet complete
         self._fed = 0  # bytes fed so far
         self._boundary = 0  # where the value being received starts
         self.failed: ProtocolError | None = None
@@ -128,19 +153,33 @@ class FrameDecoder:
         view = memoryview(data)
         for start in range(0, len(view), self.PIECE):
             piece = view[start : start + self.PIECE]
-            self._unpacker.feed(piece)
+            self._scout.feed(piece)
+            self._message += piece
             self._fed += len(piece)
             while True:
                 try:
-                    value = self._unpacker.unpack()
+                    self._scout.skip()
                 except msgpack.OutOfData:
                     break
+                except Exception as exc:  # FormatError, StackError: the stream is lost
+                    return frames, self._fail("MALFORMED_FRAME", _undecodable(exc))
+                end = self._scout.tell()
+                size = end - self._boundary
+                if size > self.max_frame:
+                    return frames, self._too_large()
+                message = self._message[:size]
+                del self._message[:size]
+                self._boundary = end
+                self._values = 0
+                try:
+                    options = self._quick if 2 * size <= self.max_values else self._counted
+                    frames.append(msgpack.unpackb(message, **options))
                 except _TooManyValues:
                     return frames, self._fail(
                         "FRAME_TOO_LARGE",
                         f"a message decodes to more than {self.max_values} values",
                     )
-                except ValueError as exc:  # FormatError, StackError, bad UTF-8, map keys
+                except ValueError as exc:  # StackError, bad UTF-8, map keys, lengths
                     if "exceeds max" in str(exc):
                         return frames, self._fail(
                             "FRAME_TOO_LARGE", f"a message exceeds a length limit: {exc}"
@@ -148,12 +187,8 @@ class FrameDecoder:
                     return frames, self._fail("MALFORMED_FRAME", _undecodable(exc))
                 except Exception as exc:  # any other decoder failure ends the stream too
                     return frames, self._fail("MALFORMED_FRAME", _undecodable(exc))
-                end = self._unpacker.tell()
-                if end - self._boundary > self.max_frame:
-                    return frames, self._too_large()
-                self._boundary = end
-                self._values = 0
-                frames.append(value)
+                finally:
+                    del message
             if self._fed - self._boundary > self.max_frame:
                 return frames, self._too_large()
         return frames, None
@@ -168,6 +203,113 @@ class FrameDecoder:
 
 class _TooManyValues(Exception):
     pass
+
+
+class DecodeBudget:
+    """Bytes of large messages decoded at once, server-wide (one event loop).
+
+    Each message's memory is bounded by its size (:class:`FrameDecoder`); this bounds the
+    sum: a connection whose incomplete message passes :data:`LARGE_MESSAGE` bytes must
+    hold budget for all its bytes before it feeds more to its decoder, and gives it back
+    once the message (decoded when complete) is handled. When the budget is short the
+    connection *waits* (it stops reading, so TCP holds the sender back) instead of being
+    refused: a large honest request (a long log to verify) is delayed, never failed, by
+    others' large messages, and messages under :data:`LARGE_MESSAGE` never wait.
+
+    Grants never deadlock: a grant is made only if afterwards some holder (the one
+    nearest its own bound, ``cap`` = the most one message may hold) can still get all
+    it may need, so one message can always complete, and once it has released, every
+    other can. A holder that stalls is dropped by the read timeout.
+
+    >>> async def two() -> tuple[int, int]:
+    ...     budget = DecodeBudget(100, cap=60)
+    ...     a, b = object(), object()
+    ...     await budget.acquire(a, 60)
+    ...     waiter = asyncio.ensure_future(budget.acquire(b, 60))
+    ...     await asyncio.sleep(0)
+    ...     held = budget.held(b)  # b waits: only 40 bytes are free
+    ...     budget.release(a)
+    ...     assert await waiter
+    ...     return held, budget.held(b)
+    >>> asyncio.run(two())
+    (0, 60)
+    """
+
+    def __init__(self, total: int, *, cap: int) -> None:
+        if total < 1:
+            raise ValueError("the decode budget must be at least 1 byte")
+        self.total = total
+        #: the most one message may hold (a message needing more decodes with this much)
+        self.cap = max(1, min(cap, total))
+        self.free = total
+        self._held: dict[object, int] = {}
+        self._waiters: dict[object, asyncio.Future[None]] = {}
+
+    def held(self, owner: object) -> int:
+        return self._held.get(owner, 0)
+
+    @property
+    def waiting(self) -> int:
+        """Owners waiting for budget now."""
+        return len(self._waiters)
+
+    def _safe(self, owner: object, more: int) -> bool:
+        free = self.free - more
+        if free < 0:
+            return False
+        nearest = self.cap - (self._held.get(owner, 0) + more)
+        for other, held in self._held.items():
+            if other is not owner:
+                nearest = min(nearest, self.cap - held)
+        return free >= nearest
+
+    async def acquire(
+        self, owner: object, target: int, alive: Callable[[], bool] | None = None
+    ) -> bool:
+        """Wait until ``owner`` holds ``min(target, cap)`` bytes (at once if it already
+        holds that much): True; False as soon as ``alive()`` is false (checked whenever
+        it is woken, e.g. by :meth:`drop`)."""
+        target = min(target, self.cap)
+        while alive is None or alive():
+            more = target - self._held.get(owner, 0)
+            if more <= 0:
+                return True
+            if self._safe(owner, more):
+                self._held[owner] = self._held.get(owner, 0) + more
+                self.free -= more
+                return True
+            waiter = asyncio.get_running_loop().create_future()
+            self._waiters[owner] = waiter
+            try:
+                await waiter
+            finally:
+                if self._waiters.get(owner) is waiter:
+                    del self._waiters[owner]
+        return False
+
+    def release(self, owner: object, keep: int = 0) -> None:
+        """Give back what ``owner`` holds beyond ``keep`` bytes; waiters try again."""
+        held = self._held.get(owner, 0)
+        keep = max(0, min(keep, held))
+        if held == keep:
+            return
+        self.free += held - keep
+        if keep:
+            self._held[owner] = keep
+        else:
+            del self._held[owner]
+        waiters = list(self._waiters.values())
+        self._waiters.clear()
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def drop(self, owner: object) -> None:
+        """Release all ``owner`` holds and wake it if it waits (a closed connection)."""
+        self.release(owner)
+        waiter = self._waiters.pop(owner, None)
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
 
 def _undecodable(exc: BaseException) -> str:

@@ -13,7 +13,13 @@ and a ``serve`` option; docs/protocol-msgpack.md, "Limits"): connections at once
 and per peer address; an idle timeout (a connection that sends nothing and watches
 nothing is closed); a read timeout (a message begun must be complete within it, and a
 reply must be taken by the peer within it); a bound on the output queued for a peer that
-does not read; and the frame decoder's bounds on what one message may decode to.
+does not read; the frame decoder's bounds on what one message may decode to; and a
+server-wide budget of bytes for large messages held at once (``decode_budget``: a large
+message waits for its share, it is never refused for want of it).
+
+With ``tls`` (an :class:`ssl.SSLContext`, :mod:`islandgames.service.tls`) every TCP
+connection speaks TLS: its handshake comes first, within the read timeout, and counts
+against the connection limits while it lasts.
 """
 
 from __future__ import annotations
@@ -21,9 +27,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import ssl
 import sys
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import attrs
@@ -40,11 +48,14 @@ from islandgames.service.errors import (
 )
 
 from .protocol import (
+    DEFAULT_DECODE_BUDGET,
     DEFAULT_MAX_FRAME,
+    LARGE_MESSAGE,
     NOTIFICATION,
     PROTOCOL,
     PROTOCOL_VERSION,
     RESPONSE,
+    DecodeBudget,
     FrameDecoder,
     InvalidMessage,
     Notification,
@@ -54,6 +65,7 @@ from .protocol import (
 )
 
 __all__ = [
+    "DEFAULT_DECODE_BUDGET",
     "DEFAULT_IDLE_TIMEOUT",
     "DEFAULT_MAX_CONNECTIONS",
     "DEFAULT_MAX_CONNECTIONS_PER_PEER",
@@ -79,6 +91,8 @@ DEFAULT_IDLE_TIMEOUT = 300.0
 #: Seconds a message may take to arrive once begun, and a reply to be taken by the peer.
 DEFAULT_READ_TIMEOUT = 30.0
 _READ_CHUNK = 256 * 1024
+#: Seconds a TLS handshake may take when there is no read timeout (asyncio's default).
+_TLS_HANDSHAKE_TIMEOUT = 60.0
 
 
 def peer_address(peername: Any) -> str:
@@ -169,8 +183,13 @@ class _Connection:
         *,
         peer: str = "stdio",
         timeouts: bool = True,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.server = server
+        #: the server's TLS context: the connection is plain TCP until :meth:`start_tls`
+        self.tls = tls
+        self._handshake_failed = False
+        self._closing: asyncio.Future[None] | None = None
         self.reader = reader
         self.writer = writer
         self.name = name
@@ -217,6 +236,27 @@ class _Connection:
         if not self.closed:
             self.closed = True
             self.writer.transport.abort()
+        if self.server.decode_budget is not None:
+            self.server.decode_budget.drop(self)
+
+    async def start_tls(self, timeout: float | None = None) -> bool:
+        """The TLS handshake (within ``timeout``, default the read timeout); False (and
+        the connection aborted) if it fails: plaintext, garbage or a silent peer."""
+        assert self.tls is not None
+        try:
+            await self.writer.start_tls(
+                self.tls,
+                ssl_handshake_timeout=timeout or self.read_timeout or _TLS_HANDSHAKE_TIMEOUT,
+            )
+        except Exception as exc:  # ssl.SSLError, ConnectionError, TimeoutError, ...
+            _log.info("%s: TLS handshake failed: %s", self.name, str(exc)[:200] or type(exc))
+            self._handshake_failed = True
+            self.abort()
+            return False
+        return True
+
+    def _alive(self) -> bool:
+        return not self.closed
 
     # --- input -----------------------------------------------------------------------
 
@@ -245,9 +285,12 @@ class _Connection:
 
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
-        last = loop.time()  # when the peer last sent something
+        budget = self.server.decode_budget
         begun: float | None = None  # when the incomplete message began to arrive
         try:
+            if self.tls is not None and not await self.start_tls():
+                return
+            last = loop.time()  # when the peer last sent something
             while not self.closed:
                 try:
                     data = await asyncio.wait_for(
@@ -260,13 +303,29 @@ class _Connection:
                     break
                 if not data:
                     break
-                frames, failure = self.decoder.feed(data)
+                size = self.decoder.pending + len(data)  # at most: the message's bytes
+                if budget is not None and size > LARGE_MESSAGE:
+                    asked = loop.time()
+                    if not await budget.acquire(self, size, self._alive):
+                        break
+                    if begun is not None:  # the server's wait is not the peer's delay
+                        begun += loop.time() - asked
+                if size > LARGE_MESSAGE:  # decoded by one worker: the loop goes on meanwhile
+                    frames, failure = await loop.run_in_executor(
+                        self.server._decoder_thread(), self.decoder.feed, data
+                    )
+                else:
+                    frames, failure = self.decoder.feed(data)
                 for frame in frames:
                     if self.closed:
                         break
                     await self.handle(frame)
                     if not await self._drain():
                         break
+                if budget is not None and budget.held(self):
+                    # the large messages are handled: keep what the next one holds
+                    pending = self.decoder.pending
+                    budget.release(self, pending if pending > LARGE_MESSAGE else 0)
                 if failure is not None:
                     self.notify("error", [error_to_wire(failure)])
                     _log.info("%s: %s; closing", self.name, failure)
@@ -282,10 +341,19 @@ class _Connection:
             await self.close()
 
     async def close(self) -> None:
+        """Close the connection; callers at the same time share one close (two waits on
+        the stream's close would cancel each other's)."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         for w in self.watches.values():
             if w.sub is not None:
                 w.sub.close()
         self.watches.clear()
+        if self.server.decode_budget is not None:
+            self.server.decode_budget.drop(self)
         if not self.closed:
             self.closed = True
             with contextlib.suppress(Exception):
@@ -294,8 +362,12 @@ class _Connection:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.writer.drain(), 1.0)
             self.writer.close()
-        with contextlib.suppress(Exception):
+        if self._handshake_failed:
+            return  # asyncio has closed the socket; the stream never hears of it
+        try:
             await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+        except Exception:  # e.g. a TLS peer that does not answer the close: cut it
+            self.writer.transport.abort()
 
     async def handle(self, frame: Any) -> None:
         if type(frame) is list and frame and frame[0] == NOTIFICATION and type(frame[0]) is int:
@@ -449,6 +521,8 @@ class RpcServer:
         max_output: int = DEFAULT_MAX_OUTPUT,
         peer_key: Callable[[Any], str] = peer_address,
         offload: bool | None = None,
+        decode_budget: int | None = DEFAULT_DECODE_BUDGET,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.service = service
         #: Run every service call in a worker thread, so calls that wait for the store
@@ -464,6 +538,16 @@ class RpcServer:
         self.read_timeout = read_timeout
         self.max_output = max_output
         self.peer_key = peer_key
+        #: bytes of large messages decoded at once over all connections (None or 0: no
+        #: such bound); see :class:`~islandgames_msgpackrpc.protocol.DecodeBudget`
+        self.decode_budget = (
+            DecodeBudget(decode_budget, cap=max_frame + _READ_CHUNK) if decode_budget else None
+        )
+        #: TCP connections speak TLS with this server context (None: plain TCP)
+        self.tls = tls
+        #: large messages are decoded here, one at a time, so that the event loop (the
+        #: other connections) keeps running while one is (made when first needed)
+        self._decode_worker: ThreadPoolExecutor | None = None
         self._server: asyncio.Server | None = None
         self._connections: set[_Connection] = set()
         self._per_peer: Counter[str] = Counter()
@@ -499,7 +583,9 @@ class RpcServer:
         peername = writer.get_extra_info("peername")
         self._count += 1
         peer = self.peer_key(peername)
-        conn = _Connection(self, reader, writer, f"conn#{self._count} {peername}", peer=peer)
+        conn = _Connection(
+            self, reader, writer, f"conn#{self._count} {peername}", peer=peer, tls=self.tls
+        )
         refusal = None
         if len(self._connections) >= self.max_connections:
             refusal = "too many connections; retry later"
@@ -507,7 +593,9 @@ class RpcServer:
             refusal = "too many connections from your address; close one or retry later"
         if refusal is not None:
             _log.info("%s: refused: %s", conn.name, refusal)
-            conn.notify("error", [error_to_wire(ProtocolError("OVERLOADED", refusal))])
+            # over TLS the refusal is said after a (short) handshake, as a client reads it
+            if self.tls is None or await conn.start_tls(min(5.0, self.read_timeout or 5.0)):
+                conn.notify("error", [error_to_wire(ProtocolError("OVERLOADED", refusal))])
             await conn.close()
             return
         await self._run(conn)
@@ -553,3 +641,11 @@ class RpcServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2.0)
             self._server = None
+        worker, self._decode_worker = self._decode_worker, None
+        if worker is not None:
+            worker.shutdown(wait=False, cancel_futures=True)
+
+    def _decoder_thread(self) -> ThreadPoolExecutor:
+        if self._decode_worker is None:
+            self._decode_worker = ThreadPoolExecutor(1, thread_name_prefix="msgpackrpc-decode")
+        return self._decode_worker

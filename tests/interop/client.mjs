@@ -173,7 +173,8 @@ async function main() {
   const games = await client.call("games");
   assert.ok(games.some((g) => g.id === game), `the server offers ${game}`);
 
-  const match = await client.call("create", game, config, seedHex);
+  // a seed as text is decimal or 0x hex (the one seed rule): SEED_HEX goes with 0x
+  const match = await client.call("create", game, config, `0x${seedHex}`);
   const tokens = match.seats.map((s) => s.token);
   const watch = await client.call("watch", match.spectator_token, null);
   assert.equal(watch.active, true);

@@ -132,7 +132,7 @@ def test_every_method_over_tcp() -> None:
             assert info["protocol"] == "islandgames-msgpackrpc" and "act" in info["methods"]
             assert await c.echo({"a": [1, "b", None]}) == {"a": [1, "b", None]}
             assert TOY in [g["id"] for g in await c.games()]
-            m = await c.create(TOY, {"seats": 2}, "2a")
+            m = await c.create(TOY, {"seats": 2}, "0x2a")
             assert set(m) >= {"match_id", "seats", "spectator_token", "seed_commitment"}
             tokens = [s["token"] for s in m["seats"]]
             view = await c.view(tokens[0])
@@ -471,7 +471,7 @@ def test_serve_command_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "seats"),
     [
         (["demo", "--game", "friday", "--seed", "7", "--bot", "heuristic"], 1),
-        (["demo", "--game", TOY, "--seed", "ab", "--config", '{"seats": 3}'], 3),
+        (["demo", "--game", TOY, "--seed", "0xab", "--config", '{"seats": 3}'], 3),
     ],
 )
 def test_demo_command_plays_through_the_server(argv: list[str], seats: int) -> None:

@@ -163,10 +163,10 @@ def test_an_idle_connection_is_closed_but_a_watching_one_is_not() -> None:
     async def body() -> None:
         async with serving(idle_timeout=0.3) as (server, port):
             idle = await Raw.open(port)
+            started = time.monotonic()  # (the idle time runs from the connection's start)
             watcher = await AsyncClient.connect(port=port)
             m = await watcher.create("friday", None, 3)
             await watcher.watch(m["spectator_token"])
-            started = time.monotonic()
             assert await idle.closed_by_server(timeout=5)
             assert 0.2 < time.monotonic() - started < 5
             await asyncio.sleep(0.6)  # twice the idle timeout: the watcher stays
@@ -237,6 +237,29 @@ def _bombs() -> dict[str, bytes]:
     }
 
 
+def test_a_message_is_built_only_once_it_is_complete() -> None:
+    # 1,000 nested array headers, each declaring 262,144 elements: 5 KB that took 66 MB
+    # while the decoder built the arrays as the headers came; now they cost their bytes
+    headers = (b"\xdd" + struct.pack(">I", 262_144)) * 1000
+    decoder = FrameDecoder()
+    tracemalloc.start()
+    try:
+        assert decoder.feed(headers) == ([], None)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert decoder.pending == len(headers) and peak < 1024 * 1024, peak
+    # messages split anywhere still come out whole, in order
+    data = b"".join(pack([0, i, "echo", [{"x": [i] * i}]]) for i in range(50))
+    decoder = FrameDecoder()
+    out: list[Any] = []
+    for cut in range(0, len(data), 7):
+        frames, error = decoder.feed(data[cut : cut + 7])
+        assert error is None
+        out += frames
+    assert out == [[0, i, "echo", [{"x": [i] * i}]] for i in range(50)]
+
+
 @pytest.mark.parametrize("kind", list(_bombs()))
 def test_a_memory_bomb_frame_is_refused_within_a_bound(kind: str) -> None:
     data = _bombs()[kind]
@@ -255,8 +278,11 @@ def test_a_memory_bomb_frame_is_refused_within_a_bound(kind: str) -> None:
 def test_the_decoder_limits_follow_the_frame_limit() -> None:
     small = FrameDecoder(max_frame=64 * 1024)
     assert small.max_values == 16 * 1024 and small.max_len == 4096
-    # an array longer than the limit is refused by its header, before its elements
-    frames, error = FrameDecoder(max_frame=64 * 1024).feed(_array(5000))
+    # an array longer than the limit costs only its bytes until its message is complete,
+    # and is refused by its header then, before its elements are built
+    decoder = FrameDecoder(max_frame=64 * 1024)
+    assert decoder.feed(_array(5000)) == ([], None) and decoder.pending == 3
+    frames, error = decoder.feed(b"\x90" * 5000)
     assert error is not None and error.code == "FRAME_TOO_LARGE"
 
     # as many values as allowed decode (each array counts 1 plus its length); more do not
@@ -430,6 +456,7 @@ def test_every_limit_is_a_serve_option() -> None:
         "idle_timeout": 300.0,
         "read_timeout": 30.0,
         "max_output": 4 * 1024 * 1024,
+        "decode_budget": 32 * 1024 * 1024,
     }
     args = parser.parse_args(
         [
@@ -438,12 +465,84 @@ def test_every_limit_is_a_serve_option() -> None:
             "--idle-timeout=0",
             "--read-timeout=2.5",
             "--max-output=1000",
+            "--decode-budget=0",
         ]
     )
     options = rpc_server_options(args)
+    assert options["decode_budget"] is None
     assert options["max_connections"] == 10 and options["max_connections_per_peer"] == 3
     assert options["idle_timeout"] is None and options["read_timeout"] == 2.5
     assert options["max_output"] == 1000
     server = RpcServer(MatchService(MemoryStore()), **options)
     assert server.max_connections_per_peer == 3
     server.service.close()
+
+
+# --- a server-wide budget for large messages -----------------------------------------------
+
+
+def test_the_decode_budget_never_deadlocks_and_gives_everything_back() -> None:
+    from islandgames_msgpackrpc.protocol import DecodeBudget
+
+    async def body() -> None:
+        budget = DecodeBudget(1000, cap=400)
+        rng = random.Random(3)
+        lowest = budget.free
+
+        async def message(owner: int, size: int) -> int:
+            nonlocal lowest
+            got = 0
+            while got < size:  # the message arrives piece by piece
+                got = min(size, got + rng.choice((10, 50, 120)))
+                assert await budget.acquire(owner, got)
+                lowest = min(lowest, budget.free)
+                await asyncio.sleep(0)
+            await asyncio.sleep(0.001 * rng.random())  # handled
+            budget.release(owner)
+            return owner
+
+        sizes = [rng.randrange(100, 401) for _ in range(40)]
+        done = await asyncio.wait_for(
+            asyncio.gather(*(message(i, n) for i, n in enumerate(sizes))), 20
+        )
+        assert done == list(range(40)) and budget.free == 1000 and lowest >= 0
+        # a dropped owner stops waiting
+        await budget.acquire("a", 400)
+        await budget.acquire("b", 400)
+        alive = True
+        waiting = asyncio.ensure_future(budget.acquire("c", 300, lambda: alive))
+        await asyncio.sleep(0)
+        assert budget.waiting == 1
+        alive = False
+        budget.drop("c")
+        assert await waiting is False and budget.waiting == 0
+
+    run(body())
+
+
+def test_large_messages_wait_for_the_decode_budget_small_ones_do_not() -> None:
+    async def body() -> None:
+        total = 1024 * 1024
+        async with serving(decode_budget=total, max_frame=512 * 1024) as (server, port):
+            budget = server.decode_budget
+            assert budget is not None and budget.cap == total * 3 // 4
+            payloads = [bytes([65 + i]) * 450_000 for i in range(2)]
+            frames = [pack([0, i, "echo", [p]]) for i, p in enumerate(payloads)]
+            a, b = await Raw.open(port), await Raw.open(port)
+            await a.send_bytes(frames[0][:400_000])
+            await wait_for(lambda: budget.free <= total - 400_000, "a holds budget")
+            await b.send_bytes(frames[1][:400_000])
+            await wait_for(lambda: budget.waiting == 1, "b waits")
+            # small messages never wait
+            assert await echo_from(port, "127.0.0.1", "small") == [1, 1, None, "small"]
+            await asyncio.sleep(0.2)
+            assert budget.waiting == 1  # (still)
+            await b.send_bytes(frames[1][400_000:])  # b's rest waits in the socket
+            await a.send_bytes(frames[0][400_000:])
+            assert await a.recv() == [1, 0, None, payloads[0]]
+            assert await b.recv() == [1, 1, None, payloads[1]]  # then b's turn came
+            await wait_for(lambda: budget.free == total, "all given back")
+            await a.close()
+            await b.close()
+
+    run(body())

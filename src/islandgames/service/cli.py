@@ -9,10 +9,30 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from typing import Any, TextIO
 
-__all__ = ["add_service_commands", "cmd_copy_store", "cmd_demo", "cmd_serve"]
+__all__ = ["add_service_commands", "cmd_copy_store", "cmd_demo", "cmd_serve", "parse_address"]
+
+# gRPC core logs every failed handshake (a port scan, plaintext sent to a TLS port) at
+# INFO unless told otherwise; a server's stderr gets errors only. Set before grpc is
+# imported (the commands import it lazily); an explicit GRPC_VERBOSITY wins.
+os.environ.setdefault("GRPC_VERBOSITY", "ERROR")
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:PORT`` for IPv6) as ``demo --connect`` takes it.
+
+    >>> parse_address("127.0.0.1:7341"), parse_address("[::1]:50051")
+    (('127.0.0.1', 7341), ('::1', 50051))
+    """
+    host, sep, port = text.rpartition(":")
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        shown = text if len(text) <= 80 else text[:77] + "..."
+        raise argparse.ArgumentTypeError(f"not HOST:PORT: {shown!r}")
+    return host, int(port)
 
 
 def add_service_commands(subparsers: Any) -> None:
@@ -20,16 +40,20 @@ def add_service_commands(subparsers: Any) -> None:
     from islandgames_grpc.app import add_grpc_arguments
     from islandgames_msgpackrpc.app import add_server_arguments
 
+    from ..cli import parse_seed
+
     p = subparsers.add_parser(
         "serve",
         help="serve matches over gRPC and MessagePack-RPC on 127.0.0.1",
         description=(
             "Serve matches over gRPC (--grpc-port, default 50051) and MessagePack-RPC "
             "(--port, default 7341) on 127.0.0.1, both on one store; --no-grpc or "
-            "--no-msgpack turns one off. With --stdio, MessagePack-RPC to one client on "
-            "stdin/stdout only. Matches are kept in a SQLite file (--store PATH) or in a "
-            "PostgreSQL database shared by any number of servers (--store postgresql://...; "
-            "docs/deployment.md) unless --memory is given. Protocols: docs/protocol-grpc.md, "
+            "--no-msgpack turns one off; --tls-cert and --tls-key serve both over TLS. "
+            "The ready lines are printed once both listen. With --stdio, MessagePack-RPC "
+            "to one client on stdin/stdout only. Matches are kept in a SQLite file "
+            "(--store PATH) or in a PostgreSQL database shared by any number of servers "
+            "(--store postgresql://...; docs/deployment.md) unless --memory is given. "
+            "Protocols: docs/protocol-grpc.md, "
             "docs/protocol-msgpack.md."
         ),
     )
@@ -39,16 +63,22 @@ def add_service_commands(subparsers: Any) -> None:
 
     d = subparsers.add_parser(
         "demo",
-        help="play a match with bots through a local MessagePack-RPC server",
+        help="play a match with bots through a MessagePack-RPC or gRPC server",
         description=(
-            "Start a server on a free 127.0.0.1 port (in memory), create a match, let one "
-            "bot per seat play it over its own connection (each bot sees only its seat's "
-            "view and legal actions, as the server gives them) while a spectator watches, "
-            "then fetch the full log and have the server verify it."
+            "Start a server on a free 127.0.0.1 port (in memory), or use a running one "
+            "(--connect HOST:PORT, with --tls-ca FILE if it serves TLS), create a match, "
+            "let one bot per seat play it over its own connection (each bot sees only its "
+            "seat's view and legal actions, as the server gives them) while a spectator "
+            "watches, then fetch the full log and have the server verify it."
         ),
     )
     d.add_argument("--game", default="friday", help="game id (default friday)")
-    d.add_argument("--seed", default=None, help="seed (int or hex; default: random)")
+    d.add_argument(
+        "--seed",
+        type=parse_seed,
+        default=None,
+        help="seed: decimal (5) or hex with 0x (0xc0ffee) (default: random)",
+    )
     d.add_argument("--config", default=None, metavar="JSON", help="config as a JSON map")
     d.add_argument("--bot", default="random", help="bot name for every seat (default random)")
     d.add_argument("--quiet", action="store_true", help="print only the summary")
@@ -57,6 +87,22 @@ def add_service_commands(subparsers: Any) -> None:
         choices=("msgpack", "grpc"),
         default="msgpack",
         help="play through a MessagePack-RPC (default) or a gRPC server",
+    )
+    d.add_argument(
+        "--connect",
+        type=parse_address,
+        default=None,
+        metavar="HOST:PORT",
+        help="play on this running server (its --port, or --grpc-port with --transport grpc)",
+    )
+    d.add_argument(
+        "--tls-ca",
+        default=None,
+        metavar="FILE",
+        help=(
+            "with --connect: speak TLS, checking the server's certificate against this PEM "
+            "CA (for a self-signed certificate: the certificate itself)"
+        ),
     )
     d.set_defaults(func=cmd_demo)
 
@@ -170,18 +216,59 @@ def cmd_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Play one match with bots over MessagePack-RPC and verify its log."""
     stream = sys.stdout if out is None else out
     config = json.loads(args.config) if args.config else None
-    seed: Any = args.seed
-    if isinstance(seed, str) and seed.isdigit():
-        seed = int(seed)
-    if getattr(args, "transport", "msgpack") == "grpc":
-        from islandgames_grpc.demo import demo
+    seed: int | None = args.seed  # parse_seed's: the one rule for seeds of the CLI
+    connect: tuple[str, int] | None = getattr(args, "connect", None)
+    tls_ca: str | None = getattr(args, "tls_ca", None)
+    if tls_ca is not None and connect is None:
+        print("islandgames demo: --tls-ca goes with --connect HOST:PORT", file=sys.stderr)
+        return 2
+    from .errors import ProtocolError
 
-        return asyncio.run(demo(args.game, config, seed, args.bot, args.quiet, stream))
-    return asyncio.run(_demo(args.game, config, seed, args.bot, args.quiet, stream))
+    try:
+        if getattr(args, "transport", "msgpack") == "grpc":
+            from islandgames_grpc.demo import demo
+
+            target = None if connect is None else _target(*connect)
+            return asyncio.run(
+                demo(
+                    args.game, config, seed, args.bot, args.quiet, stream, target=target, tls=tls_ca
+                )
+            )
+        wire_seed = None if seed is None else f"0x{seed:x}"  # msgpack ints stop at 2**64
+        return asyncio.run(
+            _demo(
+                args.game,
+                config,
+                wire_seed,
+                args.bot,
+                args.quiet,
+                stream,
+                connect=connect,
+                tls=tls_ca,
+            )
+        )
+    except (OSError, ProtocolError) as exc:
+        if connect is None or (isinstance(exc, ProtocolError) and exc.code != "UNAVAILABLE"):
+            raise
+        reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        print(f"islandgames demo: cannot play on {_target(*connect)}: {reason}", file=sys.stderr)
+        return 2
+
+
+def _target(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 async def _demo(
-    game_id: str, config: Any, seed: Any, bot_name: str, quiet: bool, out: TextIO
+    game_id: str,
+    config: Any,
+    seed: Any,
+    bot_name: str,
+    quiet: bool,
+    out: TextIO,
+    *,
+    connect: tuple[str, int] | None = None,
+    tls: str | None = None,
 ) -> int:
     from islandgames_msgpackrpc import AsyncClient, RpcServer
 
@@ -193,22 +280,26 @@ async def _demo(
 
     game = get_game(game_id)
     bot = get_bot(game_id, bot_name)
-    server = RpcServer(MatchService())
-    port = await server.start_tcp("127.0.0.1", 0)
+    server: RpcServer | None = None
+    if connect is None:
+        server = RpcServer(MatchService())
+        address = ("127.0.0.1", await server.start_tcp("127.0.0.1", 0))
+    else:
+        address = connect
     clients: list[AsyncClient] = []
     try:
-        host = await AsyncClient.connect(port=port)
+        host = await AsyncClient.connect(*address, tls=tls)
         clients.append(host)
         m = await host.create(game_id, config, seed)
         seats = m["seats"]
         players = []
         for _ in seats:
-            c = await AsyncClient.connect(port=port)
+            c = await AsyncClient.connect(*address, tls=tls)
             clients.append(c)
             players.append(c)
         watch = await host.watch(m["spectator_token"])
         print(
-            f"{game.info.title}: match {m['match_id']} on 127.0.0.1:{port}, "
+            f"{game.info.title}: match {m['match_id']} on {_target(*address)}, "
             f"{len(seats)} seat(s), bot {bot.name!r}, seed commitment "
             f"{m['seed_commitment'][:16]}...",
             file=out,
@@ -255,5 +346,6 @@ async def _demo(
     finally:
         for c in clients:
             await c.close()
-        await server.close()
-        server.service.close()
+        if server is not None:
+            await server.close()
+            server.service.close()
