@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from islandgames import IllegalActionError, NotYourTurnError
@@ -19,11 +17,12 @@ from islandgames.games.forbidden_island.actions import (
     Sandbags,
     ShoreUp,
 )
+from tests.forbidden_island import forbidden_island_kit as fi
 
 # --- move ---------------------------------------------------------------------------
 
 
-def test_move_orthogonally_onto_flooded_but_not_sunk_tiles(fi: Any) -> None:
+def test_move_orthogonally_onto_flooded_but_not_sunk_tiles() -> None:
     s = fi.build(
         ("engineer", "pilot"),
         pawns={0: "misty_marsh"},
@@ -39,7 +38,7 @@ def test_move_orthogonally_onto_flooded_but_not_sunk_tiles(fi: Any) -> None:
         fi.game.apply(s, 0, Move("lost_lagoon"))  # sunk
 
 
-def test_three_actions_then_only_end_actions(fi: Any) -> None:
+def test_three_actions_then_only_end_actions() -> None:
     s = fi.build(("engineer", "pilot"), pawns={0: "misty_marsh"})
     s = fi.act(s, 0, Move("observatory"), Move("misty_marsh"), Move("observatory"))
     assert s.actions_left == 0
@@ -49,7 +48,7 @@ def test_three_actions_then_only_end_actions(fi: Any) -> None:
     assert fi.legal(s, 0) == (DrawTreasure(),)
 
 
-def test_end_actions_early_and_not_on_anothers_turn(fi: Any) -> None:
+def test_end_actions_early_and_not_on_anothers_turn() -> None:
     s = fi.build(("engineer", "pilot"), active=1)
     assert fi.legal(s, 0) == ()
     with pytest.raises(NotYourTurnError):
@@ -58,7 +57,7 @@ def test_end_actions_early_and_not_on_anothers_turn(fi: Any) -> None:
     assert s.phase == "treasure" and s.actions_left == 0
 
 
-def test_explorer_moves_diagonally_even_between_missing_tiles(fi: Any) -> None:
+def test_explorer_moves_diagonally_even_between_missing_tiles() -> None:
     s = fi.build(
         ("explorer", "pilot"),
         pawns={0: "misty_marsh"},
@@ -75,7 +74,7 @@ def test_explorer_moves_diagonally_even_between_missing_tiles(fi: Any) -> None:
     }
 
 
-def test_diver_swims_through_flooded_and_missing_spaces(fi: Any) -> None:
+def test_diver_swims_through_flooded_and_missing_spaces() -> None:
     s = fi.build(
         ("diver", "pilot"),
         pawns={0: "misty_marsh", 1: "watchtower"},
@@ -102,7 +101,7 @@ def test_diver_swims_through_flooded_and_missing_spaces(fi: Any) -> None:
         fi.game.apply(s, 0, Move("phantom_rock"))  # must end on a tile
 
 
-def test_diver_never_crosses_the_empty_corner_cells(fi: Any) -> None:
+def test_diver_never_crosses_the_empty_corner_cells() -> None:
     """I5: iron_gate (0,3) touches the corner (0,4), never a tile; temple_of_the_moon
     (1,4) lies beyond it."""
     s = fi.build(
@@ -113,7 +112,7 @@ def test_diver_never_crosses_the_empty_corner_cells(fi: Any) -> None:
     assert fi.targets(s, 0, Move) == {"lost_lagoon", "crimson_forest"}
 
 
-def test_pilot_flies_once_per_turn_to_non_adjacent_tiles(fi: Any) -> None:
+def test_pilot_flies_once_per_turn_to_non_adjacent_tiles() -> None:
     """I7: the flight is offered only where an ordinary move does not go, and only the
     flight uses up the once-per-turn power."""
     s = fi.build(("pilot", "engineer"), sunk=["watchtower"])
@@ -133,7 +132,7 @@ def test_pilot_flies_once_per_turn_to_non_adjacent_tiles(fi: Any) -> None:
     assert fi.of(s2, 0, Move)  # ordinary moves remain
 
 
-def test_pilot_flight_resets_next_turn(fi: Any) -> None:
+def test_pilot_flight_resets_next_turn() -> None:
     s = fi.build(
         ("pilot", "engineer"),
         pilot_flown=True,
@@ -153,7 +152,7 @@ def test_pilot_flight_resets_next_turn(fi: Any) -> None:
 # --- navigator (I3) ----------------------------------------------------------------
 
 
-def test_navigator_moves_another_pawn_up_to_two_steps(fi: Any) -> None:
+def test_navigator_moves_another_pawn_up_to_two_steps() -> None:
     s = fi.build(("navigator", "engineer"), sunk=["cliffs_of_abandon"])
     # engineer on bronze_gate (3,0): breakers_bridge, then cave_of_shadows; cliffs is gone
     moves = {a.to for a in fi.of(s, 0, Navigate) if a.pawn == 1}
@@ -165,13 +164,13 @@ def test_navigator_moves_another_pawn_up_to_two_steps(fi: Any) -> None:
     assert s2.actions_left == 2
 
 
-def test_navigator_steps_through_flooded_tiles(fi: Any) -> None:
+def test_navigator_steps_through_flooded_tiles() -> None:
     s = fi.build(("navigator", "engineer"), flooded=["breakers_bridge"], sunk=["cliffs_of_abandon"])
     moves = {a.to for a in fi.of(s, 0, Navigate) if a.pawn == 1}
     assert moves == {"breakers_bridge", "cave_of_shadows"}
 
 
-def test_navigator_moves_explorer_diagonally(fi: Any) -> None:
+def test_navigator_moves_explorer_diagonally() -> None:
     s = fi.build(("navigator", "explorer"))
     moves = {a.to for a in fi.of(s, 0, Navigate) if a.pawn == 1}
     # explorer on copper_gate (4,1): fools_landing (3,2) then misty_marsh (2,3), both diagonal
@@ -180,7 +179,7 @@ def test_navigator_moves_explorer_diagonally(fi: Any) -> None:
     assert "misty_marsh" not in {a.to for a in fi.of(plain, 0, Navigate) if a.pawn == 1}
 
 
-def test_navigator_moves_diver_through_a_missing_space(fi: Any) -> None:
+def test_navigator_moves_diver_through_a_missing_space() -> None:
     s = fi.build(("navigator", "diver"), sunk=["lost_lagoon"])
     moves = {a.to for a in fi.of(s, 0, Navigate) if a.pawn == 1}
     # diver on iron_gate (0,3): through the missing lost_lagoon (1,3) to misty_marsh (2,3)
@@ -191,7 +190,7 @@ def test_navigator_moves_diver_through_a_missing_space(fi: Any) -> None:
     assert "misty_marsh" not in {a.to for a in fi.of(other, 0, Navigate) if a.pawn == 1}
 
 
-def test_navigator_never_makes_the_pilot_fly(fi: Any) -> None:
+def test_navigator_never_makes_the_pilot_fly() -> None:
     s = fi.build(("navigator", "pilot"))
     moves = {a.to for a in fi.of(s, 0, Navigate) if a.pawn == 1}
     # pilot on fools_landing (3,2): only what 2 orthogonal steps reach
@@ -214,7 +213,7 @@ def test_navigator_never_makes_the_pilot_fly(fi: Any) -> None:
 # --- shore up (I6) -----------------------------------------------------------------
 
 
-def test_shore_up_own_and_adjacent_flooded_tiles(fi: Any) -> None:
+def test_shore_up_own_and_adjacent_flooded_tiles() -> None:
     s = fi.build(
         ("pilot", "navigator"),
         pawns={0: "misty_marsh"},
@@ -231,12 +230,12 @@ def test_shore_up_own_and_adjacent_flooded_tiles(fi: Any) -> None:
         fi.game.apply(s, 0, ShoreUp("crimson_forest"))
 
 
-def test_explorer_shores_up_diagonally(fi: Any) -> None:
+def test_explorer_shores_up_diagonally() -> None:
     s = fi.build(("explorer", "pilot"), pawns={0: "misty_marsh"}, flooded=["crimson_forest"])
     assert fi.of(s, 0, ShoreUp) == [ShoreUp("crimson_forest")]
 
 
-def test_engineer_shores_up_one_or_two_tiles_named_in_one_action(fi: Any) -> None:
+def test_engineer_shores_up_one_or_two_tiles_named_in_one_action() -> None:
     s = fi.build(
         ("engineer", "pilot"),
         pawns={0: "misty_marsh"},
@@ -268,7 +267,7 @@ def test_engineer_shores_up_one_or_two_tiles_named_in_one_action(fi: Any) -> Non
 # --- give ------------------------------------------------------------------------
 
 
-def test_give_treasure_cards_on_the_same_tile_only(fi: Any) -> None:
+def test_give_treasure_cards_on_the_same_tile_only() -> None:
     hands = {0: ["earth", "fire", "helicopter_lift", "sandbags"]}
     s = fi.build(("pilot", "engineer", "diver"), pawns={1: "fools_landing"}, hands=hands)
     assert fi.of(s, 0, Give) == [Give("earth", 1), Give("fire", 1)]  # no specials, not diver
@@ -280,7 +279,7 @@ def test_give_treasure_cards_on_the_same_tile_only(fi: Any) -> None:
             fi.game.apply(s, 0, bad)
 
 
-def test_messenger_gives_anywhere(fi: Any) -> None:
+def test_messenger_gives_anywhere() -> None:
     s = fi.build(("messenger", "engineer", "diver"), hands={0: ["ocean", "sandbags"]})
     assert fi.of(s, 0, Give) == [Give("ocean", 1), Give("ocean", 2)]
     # only the messenger gives from afar
@@ -288,7 +287,7 @@ def test_messenger_gives_anywhere(fi: Any) -> None:
     assert fi.of(back, 1, Give) == []
 
 
-def test_giving_to_a_player_at_five_cards(fi: Any) -> None:
+def test_giving_to_a_player_at_five_cards() -> None:
     """The receiver is over the limit at once and must discard (or play a special card)
     before the giver continues (I8)."""
     hands = {
@@ -322,7 +321,7 @@ def test_giving_to_a_player_at_five_cards(fi: Any) -> None:
 # --- capture -----------------------------------------------------------------------
 
 
-def test_capture_on_a_flooded_temple_with_five_cards(fi: Any) -> None:
+def test_capture_on_a_flooded_temple_with_five_cards() -> None:
     s = fi.build(
         ("engineer", "pilot"),
         pawns={0: "temple_of_the_sun"},
@@ -338,7 +337,7 @@ def test_capture_on_a_flooded_temple_with_five_cards(fi: Any) -> None:
     assert fi.of(s2, 0, Capture) == []  # never twice
 
 
-def test_capture_needs_four_cards_the_right_tile_and_your_turn(fi: Any) -> None:
+def test_capture_needs_four_cards_the_right_tile_and_your_turn() -> None:
     three = fi.build(("engineer", "pilot"), pawns={0: "temple_of_the_sun"},
                      hands={0: ["earth"] * 3 + ["wind"]})  # fmt: skip
     assert fi.of(three, 0, Capture) == []
@@ -357,7 +356,7 @@ def test_capture_needs_four_cards_the_right_tile_and_your_turn(fi: Any) -> None:
     assert fi.act(ok, 0, Capture("earth")).captured == ("earth",)
 
 
-def test_captured_treasures_are_kept_in_canonical_order(fi: Any) -> None:
+def test_captured_treasures_are_kept_in_canonical_order() -> None:
     s = fi.build(("engineer", "pilot"), pawns={0: "temple_of_the_moon"},
                  hands={0: ["earth"] * 4}, captured=["fire", "ocean"])  # fmt: skip
     assert fi.act(s, 0, Capture("earth")).captured == ("earth", "fire", "ocean")

@@ -20,6 +20,7 @@ from islandgames.games.forbidden_island.actions import (
     LiftTo,
     ShoreUp,
 )
+from tests.forbidden_island import forbidden_island_kit as fi
 
 NOVICE4 = ForbiddenIslandConfig(players=4, difficulty="novice")
 
@@ -47,20 +48,20 @@ def test_heuristic_is_deterministic() -> None:
     assert a.final_state == b.final_state and a.actions == b.actions
 
 
-def test_bot_lifts_off_when_it_can(fi: Any) -> None:
+def test_bot_lifts_off_when_it_can() -> None:
     all4 = ["earth", "wind", "fire", "ocean"]
     s = fi.build(("engineer", "pilot"), pawns={0: "fools_landing"}, captured=all4,
                  hands={0: ["helicopter_lift", "earth"]})  # fmt: skip
     assert _choose(s, 0) == LiftOff()
 
 
-def test_bot_captures_when_it_can(fi: Any) -> None:
+def test_bot_captures_when_it_can() -> None:
     s = fi.build(("engineer", "pilot"), pawns={0: "temple_of_the_moon"},
                  hands={0: ["earth"] * 4}, flooded=["observatory", "gold_gate"])  # fmt: skip
     assert _choose(s, 0) == Capture("earth")
 
 
-def test_bot_rescues_a_stranded_pawn(fi: Any) -> None:
+def test_bot_rescues_a_stranded_pawn() -> None:
     around = ["crimson_forest", "iron_gate", "misty_marsh", "temple_of_the_moon"]
     s = fi.build(("engineer", "pilot", "messenger"), phase="flood", draws_left=2,
                  pawns={0: "lost_lagoon", 2: "lost_lagoon"}, sunk=around,
@@ -80,7 +81,7 @@ def test_bot_rescues_a_stranded_pawn(fi: Any) -> None:
     assert s.ended == () and s.swimmers == ()
 
 
-def test_bot_shores_up_fools_landing_about_to_sink(fi: Any) -> None:
+def test_bot_shores_up_fools_landing_about_to_sink() -> None:
     s = fi.build(("engineer", "pilot"), pawns={0: "observatory"},
                  flooded=["fools_landing", "watchtower"],
                  flood_top=["fools_landing", "watchtower"])  # fmt: skip

@@ -17,6 +17,7 @@ from islandgames.games.forbidden_island.actions import (
     Sandbags,
 )
 from islandgames.games.forbidden_island.data import FLOOD_DRAWS, TILE_IDS, TREASURE_DECK
+from tests.forbidden_island import forbidden_island_kit as fi
 
 FULL = [c for c, n in TREASURE_DECK for _ in range(n)]
 
@@ -35,7 +36,7 @@ def _status(s: Any, tile: str) -> str:
 # --- treasure draw -----------------------------------------------------------------
 
 
-def test_each_treasure_card_is_drawn_by_its_own_explicit_action(fi: Any) -> None:
+def test_each_treasure_card_is_drawn_by_its_own_explicit_action() -> None:
     s = fi.build(("pilot", "engineer"), phase="treasure", draws_left=2,
                  treasure_top=["fire", "helicopter_lift"], hands={0: ["ocean"]})  # fmt: skip
     assert fi.legal(s, 0) == (DrawTreasure(),)
@@ -48,7 +49,7 @@ def test_each_treasure_card_is_drawn_by_its_own_explicit_action(fi: Any) -> None
     assert fi.legal(s, 0)[0] == DrawFlood()
 
 
-def test_waters_rise(fi: Any) -> None:
+def test_waters_rise() -> None:
     flooded = ["watchtower", "observatory", "gold_gate"]
     s = fi.build(("pilot", "engineer"), phase="treasure", draws_left=2, water_level=2,
                  flooded=flooded, treasure_top=["waters_rise", "earth"])  # fmt: skip
@@ -67,7 +68,7 @@ def test_waters_rise(fi: Any) -> None:
     assert s.phase == "flood" and s.draws_left == FLOOD_DRAWS[3] == 3
 
 
-def test_waters_rise_with_an_empty_flood_discard(fi: Any) -> None:
+def test_waters_rise_with_an_empty_flood_discard() -> None:
     s = fi.build(("pilot", "engineer"), phase="treasure", draws_left=2,
                  treasure_top=["waters_rise"])  # fmt: skip
     s2 = fi.act(s, 0, DrawTreasure())
@@ -75,7 +76,7 @@ def test_waters_rise_with_an_empty_flood_discard(fi: Any) -> None:
     assert s2.flood_deck == s.flood_deck and s2.flood_segments == s.flood_segments
 
 
-def test_two_waters_rise_in_one_draw(fi: Any) -> None:
+def test_two_waters_rise_in_one_draw() -> None:
     """The marker goes up two ticks; the flood discard pile is shuffled back once."""
     flooded = ["watchtower", "observatory"]
     s = fi.build(("pilot", "engineer"), phase="treasure", draws_left=2, water_level=2,
@@ -90,7 +91,7 @@ def test_two_waters_rise_in_one_draw(fi: Any) -> None:
     assert s.hands[0] == ()
 
 
-def test_waters_rise_to_the_skull_loses_at_once(fi: Any) -> None:
+def test_waters_rise_to_the_skull_loses_at_once() -> None:
     s = fi.build(("pilot", "engineer"), phase="treasure", draws_left=2, water_level=9,
                  treasure_top=["waters_rise"])  # fmt: skip
     s = fi.act(s, 0, DrawTreasure())
@@ -102,7 +103,7 @@ def test_waters_rise_to_the_skull_loses_at_once(fi: Any) -> None:
     assert fi.game.to_act(s) == () and fi.legal(s, 0) == () and fi.legal(s, 1) == ()
 
 
-def test_a_reshuffle_caused_by_waters_rise(fi: Any) -> None:
+def test_a_reshuffle_caused_by_waters_rise() -> None:
     """I10: the Waters Rise! that empties the deck is discarded before the reshuffle,
     so it is shuffled into the new deck."""
     s = fi.build(("pilot", "engineer"), phase="treasure", draws_left=2,
@@ -116,7 +117,7 @@ def test_a_reshuffle_caused_by_waters_rise(fi: Any) -> None:
     fi.game.check_state(s)
 
 
-def test_treasure_deck_running_out_is_reshuffled_at_once(fi: Any) -> None:
+def test_treasure_deck_running_out_is_reshuffled_at_once() -> None:
     hands = {1: ["earth", "wind"]}
     s = fi.build(("pilot", "engineer"), phase="treasure", draws_left=2, hands=hands,
                  treasure_deck=["fire"],
@@ -133,7 +134,7 @@ def test_treasure_deck_running_out_is_reshuffled_at_once(fi: Any) -> None:
         assert top in s.hands[0] and len(s.hands[0]) == 2
 
 
-def test_hand_limit_is_checked_after_the_two_card_draw(fi: Any) -> None:
+def test_hand_limit_is_checked_after_the_two_card_draw() -> None:
     """I8: at 5 cards, the first draw makes 6 and the draw simply continues; after the
     second, the player discards (or plays a special card) down to 5 before the flood
     draw."""
@@ -166,7 +167,7 @@ def test_hand_limit_is_checked_after_the_two_card_draw(fi: Any) -> None:
 
 
 @pytest.mark.parametrize("level", range(1, 10))
-def test_flood_draw_count_follows_the_water_meter(fi: Any, level: int) -> None:
+def test_flood_draw_count_follows_the_water_meter(level: int) -> None:
     s = fi.build(("pilot", "engineer"), phase="treasure", draws_left=2, water_level=level,
                  treasure_top=["earth", "wind"])  # fmt: skip
     s = fi.act(s, 0, DrawTreasure(), DrawTreasure())
@@ -182,7 +183,7 @@ def test_flood_draw_count_follows_the_water_meter(fi: Any, level: int) -> None:
 # --- flood draw --------------------------------------------------------------------
 
 
-def test_flood_then_sink(fi: Any) -> None:
+def test_flood_then_sink() -> None:
     s = fi.build(("pilot", "engineer"), phase="flood", draws_left=2,
                  flooded=["observatory"], flood_top=["watchtower", "observatory"])  # fmt: skip
     assert fi.legal(s, 0) == (DrawFlood(),)
@@ -200,7 +201,7 @@ def test_flood_then_sink(fi: Any) -> None:
     fi.game.check_state(s)
 
 
-def test_flood_deck_running_out_mid_draw(fi: Any) -> None:
+def test_flood_deck_running_out_mid_draw() -> None:
     others = [t for t in TILE_IDS if t != "watchtower"]
     s = fi.build(("pilot", "engineer"), phase="flood", draws_left=2,
                  flood_deck=["watchtower"], flood_discard=others)  # fmt: skip
@@ -214,11 +215,11 @@ def test_flood_deck_running_out_mid_draw(fi: Any) -> None:
     assert s.active == 1
 
 
-def test_sandbags_before_the_card_is_revealed_saves_the_tile(fi: Any) -> None:
+def test_sandbags_before_the_card_is_revealed_saves_the_tile() -> None:
     """A holder may sandbag before the flood card is drawn (I1, I14); once it is drawn
     the tile sinks at once, with no window in between."""
-    base = dict(phase="flood", draws_left=1, flooded=["observatory"],
-                flood_top=["observatory"], hands={1: ["sandbags"]})  # fmt: skip
+    base: dict[str, Any] = dict(phase="flood", draws_left=1, flooded=["observatory"],
+                                flood_top=["observatory"], hands={1: ["sandbags"]})  # fmt: skip
     s = fi.build(("pilot", "engineer"), **base)
     assert Sandbags("observatory") in fi.legal(s, 1)  # out of turn
     saved = fi.act(s, 1, Sandbags("observatory"))
@@ -228,7 +229,7 @@ def test_sandbags_before_the_card_is_revealed_saves_the_tile(fi: Any) -> None:
     assert _status(lost, "observatory") == "sunk"
 
 
-def test_special_cards_in_every_window(fi: Any) -> None:
+def test_special_cards_in_every_window() -> None:
     """I1: any holder may play whenever the game waits on any decision."""
     hands = {1: ["helicopter_lift", "sandbags"]}
     windows: list[dict[str, Any]] = [
@@ -249,7 +250,7 @@ def test_special_cards_in_every_window(fi: Any) -> None:
     assert fi.legal(s, 1) == ()
 
 
-def test_end_actions_then_draws_are_explicit(fi: Any) -> None:
+def test_end_actions_then_draws_are_explicit() -> None:
     s = fi.build(
         ("pilot", "engineer"),
         treasure_top=["earth", "wind"],

@@ -8,22 +8,23 @@ import pytest
 
 from islandgames import GameOverError
 from islandgames.games.forbidden_island.actions import DrawFlood, EndActions, LiftOff
+from tests.forbidden_island import forbidden_island_kit as fi
 
 
-def _sink(fi: Any, adventurers: tuple[str, ...], tile: str, **kw: Any) -> Any:
+def _sink(adventurers: tuple[str, ...], tile: str, **kw: Any) -> Any:
     flooded = [tile, *kw.pop("flooded", [])]
     s = fi.build(adventurers, phase="flood", draws_left=2, flooded=flooded,
                  flood_top=[tile], **kw)  # fmt: skip
     return fi.act(s, s.active, DrawFlood())
 
 
-def test_losing_one_temple_is_not_a_loss(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "pilot"), "temple_of_the_sun")
+def test_losing_one_temple_is_not_a_loss() -> None:
+    s = _sink(("engineer", "pilot"), "temple_of_the_sun")
     assert s.ended == () and fi.game.outcome(s) is None
 
 
-def test_losing_both_temples_of_an_uncaptured_treasure(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "pilot"), "temple_of_the_sun", sunk=["temple_of_the_moon"])
+def test_losing_both_temples_of_an_uncaptured_treasure() -> None:
+    s = _sink(("engineer", "pilot"), "temple_of_the_sun", sunk=["temple_of_the_moon"])
     assert s.ended == ("treasure_lost:earth",)
     out = fi.game.outcome(s)
     assert out is not None
@@ -34,8 +35,8 @@ def test_losing_both_temples_of_an_uncaptured_treasure(fi: Any) -> None:
     assert out.reason == "lost: both tiles of The Earth Stone sank before it was captured"
 
 
-def test_losing_both_temples_of_a_captured_treasure_is_harmless(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "pilot"), "temple_of_the_sun", sunk=["temple_of_the_moon"],
+def test_losing_both_temples_of_a_captured_treasure_is_harmless() -> None:
+    s = _sink(("engineer", "pilot"), "temple_of_the_sun", sunk=["temple_of_the_moon"],
               captured=["earth"])  # fmt: skip
     assert s.ended == () and fi.game.outcome(s) is None
     assert fi.legal(s, 0) == (DrawFlood(),)
@@ -49,14 +50,14 @@ def test_losing_both_temples_of_a_captured_treasure_is_harmless(fi: Any) -> None
         ("ocean", ("coral_palace", "tidal_palace")),
     ],
 )
-def test_every_treasure_can_be_lost(fi: Any, treasure: str, tiles: tuple[str, str]) -> None:
-    s = _sink(fi, ("engineer", "pilot"), tiles[1], sunk=[tiles[0]])
+def test_every_treasure_can_be_lost(treasure: str, tiles: tuple[str, str]) -> None:
+    s = _sink(("engineer", "pilot"), tiles[1], sunk=[tiles[0]])
     assert s.ended == (f"treasure_lost:{treasure}",)
 
 
-def test_fools_landing_sinks(fi: Any) -> None:
+def test_fools_landing_sinks() -> None:
     all4 = ["earth", "wind", "fire", "ocean"]
-    s = _sink(fi, ("engineer", "navigator"), "fools_landing", captured=all4,
+    s = _sink(("engineer", "navigator"), "fools_landing", captured=all4,
               hands={0: ["helicopter_lift"]})  # fmt: skip
     assert s.ended == ("fools_landing_sunk",)
     out = fi.game.outcome(s)
@@ -67,9 +68,9 @@ def test_fools_landing_sinks(fi: Any) -> None:
 _AROUND_FL = ["cliffs_of_abandon", "dunes_of_deception", "gold_gate", "observatory"]
 
 
-def test_several_reasons_at_once(fi: Any) -> None:
+def test_several_reasons_at_once() -> None:
     """I13: every reason that holds; the stranded engineer counts, as no lift is left."""
-    s = _sink(fi, ("engineer", "pilot"), "fools_landing", pawns={0: "fools_landing",
+    s = _sink(("engineer", "pilot"), "fools_landing", pawns={0: "fools_landing",
               1: "watchtower"}, sunk=_AROUND_FL)  # fmt: skip
     assert s.ended == ("fools_landing_sunk", "pawn_drowned:0")
     out = fi.game.outcome(s)
@@ -77,15 +78,15 @@ def test_several_reasons_at_once(fi: Any) -> None:
     assert out.reason == "lost: Fools' Landing sank; the Engineer (seat 0) had nowhere to swim"
 
 
-def test_a_loss_does_not_wait_for_a_rescue_that_cannot_save_the_game(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "pilot"), "fools_landing", pawns={0: "fools_landing",
+def test_a_loss_does_not_wait_for_a_rescue_that_cannot_save_the_game() -> None:
+    s = _sink(("engineer", "pilot"), "fools_landing", pawns={0: "fools_landing",
               1: "watchtower"}, sunk=_AROUND_FL, hands={1: ["helicopter_lift"]})  # fmt: skip
     assert s.ended == ("fools_landing_sunk",)  # the drowning was not certain
     assert fi.game.to_act(s) == ()
 
 
-def test_a_finished_game_accepts_nothing(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "pilot"), "fools_landing", hands={1: ["sandbags"]},
+def test_a_finished_game_accepts_nothing() -> None:
+    s = _sink(("engineer", "pilot"), "fools_landing", hands={1: ["sandbags"]},
               flooded=["watchtower"])  # fmt: skip
     assert fi.game.outcome(s) is not None
     for seat in (0, 1):
@@ -95,7 +96,7 @@ def test_a_finished_game_accepts_nothing(fi: Any) -> None:
     assert fi.game.to_act(s) == ()
 
 
-def test_won_outcome_and_nothing_after(fi: Any) -> None:
+def test_won_outcome_and_nothing_after() -> None:
     all4 = ["earth", "wind", "fire", "ocean"]
     s = fi.build(("engineer", "pilot"), pawns={0: "fools_landing"}, captured=all4,
                  hands={0: ["helicopter_lift", "helicopter_lift"]})  # fmt: skip
@@ -108,7 +109,7 @@ def test_won_outcome_and_nothing_after(fi: Any) -> None:
         fi.game.apply(s, 0, LiftOff())
 
 
-def test_standing_on_fools_landing_is_not_enough(fi: Any) -> None:
+def test_standing_on_fools_landing_is_not_enough() -> None:
     all4 = ["earth", "wind", "fire", "ocean"]
     s = fi.build(("engineer", "pilot"), pawns={0: "fools_landing"}, captured=all4)
     assert fi.game.outcome(s) is None

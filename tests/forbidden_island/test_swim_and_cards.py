@@ -19,9 +19,10 @@ from islandgames.games.forbidden_island.actions import (
     Sandbags,
     Swim,
 )
+from tests.forbidden_island import forbidden_island_kit as fi
 
 
-def _sink(fi: Any, adventurers: tuple[str, ...], tile: str, **kw: Any) -> Any:
+def _sink(adventurers: tuple[str, ...], tile: str, **kw: Any) -> Any:
     """A flood draw about to sink ``tile`` (flooded, its card on top); then draw it."""
     flooded = [tile, *kw.pop("flooded", [])]
     s = fi.build(adventurers, phase="flood", draws_left=kw.pop("draws_left", 2),
@@ -32,15 +33,15 @@ def _sink(fi: Any, adventurers: tuple[str, ...], tile: str, **kw: Any) -> Any:
 # --- swimming per adventurer ---------------------------------------------------------
 
 
-def test_pawn_on_a_flooded_tile_stays(fi: Any) -> None:
+def test_pawn_on_a_flooded_tile_stays() -> None:
     s = fi.build(("engineer", "pilot"), phase="flood", draws_left=2,
                  pawns={0: "observatory"}, flood_top=["observatory"])  # fmt: skip
     s = fi.act(s, 0, DrawFlood())
     assert s.pawns[0] == "observatory" and s.swimmers == ()
 
 
-def test_swim_to_an_adjacent_tile(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "pilot"), "observatory", pawns={0: "observatory"},
+def test_swim_to_an_adjacent_tile() -> None:
+    s = _sink(("engineer", "pilot"), "observatory", pawns={0: "observatory"},
               sunk=["phantom_rock"])  # fmt: skip
     assert s.swimmers == (0,) and fi.game.to_act(s) == (0,)
     assert fi.targets(s, 0, Swim) == {"fools_landing", "misty_marsh", "tidal_palace"}
@@ -52,40 +53,40 @@ def test_swim_to_an_adjacent_tile(fi: Any) -> None:
     assert s.actions_left == 0 and s.draws_left == 1 and fi.legal(s, 0)[0] == DrawFlood()
 
 
-def test_explorer_swims_diagonally(fi: Any) -> None:
-    s = _sink(fi, ("explorer", "pilot"), "observatory", pawns={0: "observatory"})
+def test_explorer_swims_diagonally() -> None:
+    s = _sink(("explorer", "pilot"), "observatory", pawns={0: "observatory"})
     assert fi.targets(s, 0, Swim) == {
         "fools_landing", "misty_marsh", "phantom_rock", "tidal_palace",
         "dunes_of_deception", "gold_gate", "temple_of_the_sun", "twilight_hollow",
     }  # fmt: skip
 
 
-def test_pilot_swims_anywhere_without_using_its_flight(fi: Any) -> None:
-    s = _sink(fi, ("pilot", "engineer"), "observatory", pawns={0: "observatory"},
+def test_pilot_swims_anywhere_without_using_its_flight() -> None:
+    s = _sink(("pilot", "engineer"), "observatory", pawns={0: "observatory"},
               sunk=["watchtower"])  # fmt: skip
     assert len(fi.targets(s, 0, Swim)) == 22
     s = fi.act(s, 0, Swim("whispering_garden"))
     assert not s.pilot_flown
 
 
-def test_diver_swims_to_the_nearest_tile_and_chooses_on_a_tie(fi: Any) -> None:
+def test_diver_swims_to_the_nearest_tile_and_chooses_on_a_tie() -> None:
     """I4: orthogonal steps over the island spaces, sunk ones included."""
     gone = ["dunes_of_deception", "lost_lagoon", "observatory", "temple_of_the_sun",
             "crimson_forest", "cave_of_shadows", "iron_gate", "phantom_rock",
             "watchtower"]  # fmt: skip
-    s = _sink(fi, ("diver", "pilot"), "misty_marsh", pawns={0: "misty_marsh"}, sunk=gone)
+    s = _sink(("diver", "pilot"), "misty_marsh", pawns={0: "misty_marsh"}, sunk=gone)
     # every tile at distance 1 is gone; at distance 2 these remain, the owner chooses
     assert fi.targets(s, 0, Swim) == {"fools_landing", "temple_of_the_moon", "tidal_palace"}
-    fewer = _sink(fi, ("diver", "pilot"), "misty_marsh", pawns={0: "misty_marsh"},
+    fewer = _sink(("diver", "pilot"), "misty_marsh", pawns={0: "misty_marsh"},
                   sunk=[*gone, "tidal_palace"])  # fmt: skip
     assert fi.targets(fewer, 0, Swim) == {"fools_landing", "temple_of_the_moon"}
     s = fi.act(s, 0, Swim("tidal_palace"))
     assert s.pawns[0] == "tidal_palace"
 
 
-def test_several_pawns_swim_off_one_tile_in_turn_order(fi: Any) -> None:
+def test_several_pawns_swim_off_one_tile_in_turn_order() -> None:
     """I11: the active player first, then in turn order; each owner chooses."""
-    s = _sink(fi, ("engineer", "pilot", "navigator", "messenger"), "observatory",
+    s = _sink(("engineer", "pilot", "navigator", "messenger"), "observatory",
               pawns={0: "observatory", 1: "observatory", 3: "observatory"},
               active=2)  # fmt: skip
     assert s.swimmers == (3, 0, 1)
@@ -102,8 +103,8 @@ def test_several_pawns_swim_off_one_tile_in_turn_order(fi: Any) -> None:
     assert s.swimmers == () and fi.game.to_act(s) == (2,) and s.draws_left == 1
 
 
-def test_after_the_last_flood_card_swims_come_before_the_turn_passes(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "pilot"), "observatory", pawns={0: "observatory"}, draws_left=1)
+def test_after_the_last_flood_card_swims_come_before_the_turn_passes() -> None:
+    s = _sink(("engineer", "pilot"), "observatory", pawns={0: "observatory"}, draws_left=1)
     assert s.active == 0 and s.draws_left == 0 and s.phase == "flood"
     s = fi.act(s, 0, Swim("misty_marsh"))
     assert s.active == 1 and s.phase == "actions" and s.actions_left == 3
@@ -114,8 +115,8 @@ def test_after_the_last_flood_card_swims_come_before_the_turn_passes(fi: Any) ->
 _AROUND_LAGOON = ["crimson_forest", "iron_gate", "misty_marsh", "temple_of_the_moon"]
 
 
-def test_a_pawn_that_cannot_swim_and_no_helicopter_lift_anywhere(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "pilot", "messenger"), "lost_lagoon",
+def test_a_pawn_that_cannot_swim_and_no_helicopter_lift_anywhere() -> None:
+    s = _sink(("engineer", "pilot", "messenger"), "lost_lagoon",
               pawns={0: "lost_lagoon"}, sunk=_AROUND_LAGOON,
               hands={1: ["sandbags", "earth"]})  # fmt: skip
     assert s.ended == ("pawn_drowned:0",)
@@ -125,8 +126,8 @@ def test_a_pawn_that_cannot_swim_and_no_helicopter_lift_anywhere(fi: Any) -> Non
     assert fi.game.to_act(s) == ()
 
 
-def test_a_pawn_that_cannot_swim_waits_for_a_helicopter_lift_holder(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "pilot", "messenger"), "lost_lagoon", active=1,
+def test_a_pawn_that_cannot_swim_waits_for_a_helicopter_lift_holder() -> None:
+    s = _sink(("engineer", "pilot", "messenger"), "lost_lagoon", active=1,
               pawns={0: "lost_lagoon"}, sunk=_AROUND_LAGOON,
               hands={2: ["helicopter_lift"]})  # fmt: skip
     assert s.ended == ()
@@ -145,8 +146,8 @@ def test_a_pawn_that_cannot_swim_waits_for_a_helicopter_lift_holder(fi: Any) -> 
     assert fi.game.to_act(saved) == (1,) and fi.legal(saved, 1)[0] == DrawFlood()
 
 
-def test_every_holder_may_decline_or_rescue(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "pilot", "messenger"), "lost_lagoon",
+def test_every_holder_may_decline_or_rescue() -> None:
+    s = _sink(("engineer", "pilot", "messenger"), "lost_lagoon",
               pawns={0: "lost_lagoon"}, sunk=_AROUND_LAGOON,
               hands={0: ["helicopter_lift"], 2: ["helicopter_lift"]})  # fmt: skip
     assert fi.game.to_act(s) == (0, 2)  # the stranded pawn's owner holds one too
@@ -161,8 +162,8 @@ def test_every_holder_may_decline_or_rescue(fi: Any) -> None:
     assert s3.ended == () and s3.pawns[0] == "fools_landing" and s3.declined == ()
 
 
-def test_a_rescue_lift_takes_several_pawns_off_the_sinking_tile(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "navigator", "messenger"), "lost_lagoon",
+def test_a_rescue_lift_takes_several_pawns_off_the_sinking_tile() -> None:
+    s = _sink(("engineer", "navigator", "messenger"), "lost_lagoon",
               pawns={0: "lost_lagoon", 1: "lost_lagoon"}, sunk=_AROUND_LAGOON,
               hands={2: ["helicopter_lift"]})  # fmt: skip
     assert s.swimmers == (0, 1) and fi.game.to_act(s) == (2,)
@@ -174,8 +175,8 @@ def test_a_rescue_lift_takes_several_pawns_off_the_sinking_tile(fi: Any) -> None
     assert s.pawns[:2] == ("silver_gate", "silver_gate") and s.swimmers == ()
 
 
-def test_using_the_last_lift_elsewhere_drowns_a_stranded_pawn_at_once(fi: Any) -> None:
-    s = _sink(fi, ("pilot", "engineer", "messenger"), "lost_lagoon",
+def test_using_the_last_lift_elsewhere_drowns_a_stranded_pawn_at_once() -> None:
+    s = _sink(("pilot", "engineer", "messenger"), "lost_lagoon",
               pawns={0: "lost_lagoon", 1: "lost_lagoon"}, sunk=_AROUND_LAGOON,
               hands={2: ["helicopter_lift"]})  # fmt: skip
     assert s.swimmers == (0, 1) and fi.game.to_act(s) == (0,)  # the pilot swims first
@@ -189,7 +190,7 @@ def test_using_the_last_lift_elsewhere_drowns_a_stranded_pawn_at_once(fi: Any) -
 # --- Helicopter Lift --------------------------------------------------------------------
 
 
-def test_helicopter_lift_moves_pawns_sharing_a_tile_anywhere(fi: Any) -> None:
+def test_helicopter_lift_moves_pawns_sharing_a_tile_anywhere() -> None:
     s = fi.build(("engineer", "pilot", "diver"), pawns={0: "observatory", 2: "observatory"},
                  hands={1: ["helicopter_lift", "earth"]}, sunk=["watchtower"])  # fmt: skip
     assert [a for a in fi.legal(s, 1) if isinstance(a, HelicopterLift)] == [
@@ -212,7 +213,7 @@ def test_helicopter_lift_moves_pawns_sharing_a_tile_anywhere(fi: Any) -> None:
     assert fi.game.to_act(s) == (0,)
 
 
-def test_helicopter_lift_of_a_single_pawn_and_not_pawns_elsewhere(fi: Any) -> None:
+def test_helicopter_lift_of_a_single_pawn_and_not_pawns_elsewhere() -> None:
     s = fi.build(("engineer", "pilot"), hands={0: ["helicopter_lift"]})
     s = fi.act(s, 0, HelicopterLift(1))
     assert not [a for a in fi.legal(s, 0) if isinstance(a, LiftAlso)]
@@ -225,7 +226,7 @@ def test_helicopter_lift_of_a_single_pawn_and_not_pawns_elsewhere(fi: Any) -> No
     assert not s.pilot_flown
 
 
-def test_lift_off_wins(fi: Any) -> None:
+def test_lift_off_wins() -> None:
     all4 = ["earth", "wind", "fire", "ocean"]
     home = {0: "fools_landing", 1: "fools_landing", 2: "fools_landing"}
     s = fi.build(("engineer", "pilot", "diver"), pawns=home, captured=all4,
@@ -247,7 +248,7 @@ def test_lift_off_wins(fi: Any) -> None:
     ],
 )
 def test_no_lift_off_before_all_treasures_and_all_pawns(
-    fi: Any, captured: list[str], pawns: dict[int, str]
+    captured: list[str], pawns: dict[int, str]
 ) -> None:
     s = fi.build(("engineer", "pilot"), pawns=pawns, captured=captured,
                  hands={0: ["helicopter_lift"]})  # fmt: skip
@@ -256,7 +257,7 @@ def test_no_lift_off_before_all_treasures_and_all_pawns(
         fi.game.apply(s, 0, LiftOff())
 
 
-def test_lift_off_in_a_discard_window(fi: Any) -> None:
+def test_lift_off_in_a_discard_window() -> None:
     all4 = ["earth", "wind", "fire", "ocean"]
     home = {0: "fools_landing", 1: "fools_landing"}
     s = fi.build(("engineer", "pilot"), pawns=home, captured=all4, phase="flood",
@@ -270,7 +271,7 @@ def test_lift_off_in_a_discard_window(fi: Any) -> None:
 # --- Sandbags --------------------------------------------------------------------------
 
 
-def test_sandbags_shores_up_any_flooded_tile(fi: Any) -> None:
+def test_sandbags_shores_up_any_flooded_tile() -> None:
     s = fi.build(("engineer", "pilot"), hands={1: ["sandbags"]},
                  flooded=["watchtower", "howling_garden"], sunk=["coral_palace"])  # fmt: skip
     bags = [a for a in fi.legal(s, 1) if isinstance(a, Sandbags)]
@@ -284,8 +285,8 @@ def test_sandbags_shores_up_any_flooded_tile(fi: Any) -> None:
     assert s2.actions_left == 3 and fi.game.to_act(s2) == (0,)
 
 
-def test_special_cards_during_a_swim(fi: Any) -> None:
-    s = _sink(fi, ("engineer", "pilot"), "observatory", pawns={0: "observatory"},
+def test_special_cards_during_a_swim() -> None:
+    s = _sink(("engineer", "pilot"), "observatory", pawns={0: "observatory"},
               flooded=["watchtower"], hands={1: ["sandbags", "helicopter_lift"]})  # fmt: skip
     assert fi.game.to_act(s) == (0,)
     legal = fi.legal(s, 1)
@@ -297,7 +298,7 @@ def test_special_cards_during_a_swim(fi: Any) -> None:
     assert s.pawns[0] == "bronze_gate" and s.swimmers == ()
 
 
-def test_specials_are_not_actions_and_give_no_turn(fi: Any) -> None:
+def test_specials_are_not_actions_and_give_no_turn() -> None:
     s = fi.build(("engineer", "pilot"), hands={1: ["earth"]})
     assert fi.legal(s, 1) == ()
     with pytest.raises(NotYourTurnError):

@@ -35,11 +35,12 @@ from islandgames.games.forbidden_island.actions import (
 from islandgames.games.forbidden_island.data import TILE_IDS
 from islandgames.games.forbidden_island.state import ForbiddenIslandState
 from islandgames.games.forbidden_island.view import ForbiddenIslandView
+from tests.forbidden_island import forbidden_island_kit as fi
 
 # --- views ---------------------------------------------------------------------------
 
 
-def test_view_shows_hands_discards_and_flood_runs_but_no_order(fi: Any) -> None:
+def test_view_shows_hands_discards_and_flood_runs_but_no_order() -> None:
     s = fi.build(("pilot", "engineer"), phase="treasure", draws_left=2,
                  hands={0: ["earth", "sandbags"], 1: ["fire"]},
                  flooded=["watchtower", "observatory", "gold_gate"],
@@ -63,7 +64,7 @@ def test_view_shows_hands_discards_and_flood_runs_but_no_order(fi: Any) -> None:
     assert "rng" not in fields and "treasure_deck" not in fields
 
 
-def test_views_ignore_deck_orders(fi: Any) -> None:
+def test_views_ignore_deck_orders() -> None:
     a = fi.build(("pilot", "engineer"), treasure_top=["earth", "wind"],
                  flood_top=["watchtower", "observatory"])  # fmt: skip
     b = fi.build(("pilot", "engineer"), treasure_top=["wind", "earth"],
@@ -73,7 +74,7 @@ def test_views_ignore_deck_orders(fi: Any) -> None:
         assert GAME.view(a, viewer) == GAME.view(b, viewer)
 
 
-def test_resample_hidden_keeps_every_view_and_the_known_runs(fi: Any) -> None:
+def test_resample_hidden_keeps_every_view_and_the_known_runs() -> None:
     s = fi.build(("pilot", "engineer", "diver"), phase="treasure", draws_left=2,
                  flooded=["watchtower", "observatory", "gold_gate"],
                  treasure_top=["waters_rise"])  # fmt: skip
@@ -141,7 +142,7 @@ def _mutations() -> list[tuple[str, Any]]:
 
 
 @pytest.mark.parametrize(("name", "mutate"), _mutations(), ids=[m[0] for m in _mutations()])
-def test_check_state_rejects_inconsistent_states(fi: Any, name: str, mutate: Any) -> None:
+def test_check_state_rejects_inconsistent_states(name: str, mutate: Any) -> None:
     s = fi.build(("pilot", "engineer"), hands={0: ["earth", "wind"]}, pawns={1: "watchtower"},
                  flooded=["observatory"])  # fmt: skip
     wire = serde.to_wire(s)
@@ -151,7 +152,7 @@ def test_check_state_rejects_inconsistent_states(fi: Any, name: str, mutate: Any
         GAME.decode_state(wire)
 
 
-def test_check_state_rejects_unfinished_losses(fi: Any) -> None:
+def test_check_state_rejects_unfinished_losses() -> None:
     with pytest.raises(DecodeError, match="loss condition"):
         fi.build(("pilot", "engineer"), pawns={0: "watchtower"}, sunk=["fools_landing"])
     with pytest.raises(DecodeError, match="loss condition"):

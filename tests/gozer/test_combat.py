@@ -19,6 +19,8 @@ from islandgames.games.gozer.actions import (
     Trade,
 )
 from islandgames.games.gozer.state import TradeOffer
+from tests.gozer import gozer_kit as sc
+from tests.gozer.gozer_kit import rolling
 
 START, WB, MW, BRIDGE_SQ, RIVER = 0, 1, 12, 60, 61
 CABIN_N, CABIN_S, SUMMIT, UN = 13, 15, 20, 17
@@ -34,7 +36,7 @@ def _fire_targets(state: Any, seat: int) -> set[int]:
 # --- pistol --------------------------------------------------------------------------------
 
 
-def test_pistol_range_counts_teleports_only_with_the_key(sc: Any) -> None:
+def test_pistol_range_counts_teleports_only_with_the_key() -> None:
     assert sc.board.dist_plain[UN][CABIN_S] > 6 >= sc.board.dist_teleport[UN][CABIN_S]
     pawns = [(UN, "well"), (CABIN_S, "well"), (START, "well"), (SUMMIT, "gozer")]
     plain = sc.state(pawns, gozer=3, active=0, gadgets=sc.gadgets(pistol=("held", 0)))
@@ -45,10 +47,13 @@ def test_pistol_range_counts_teleports_only_with_the_key(sc: Any) -> None:
     assert _fire_targets(keyed, 0) == {1, 3}  # G1: cabins adjacent for the key holder
 
 
-def test_pistol_before_or_after_moving_never_mid_move_once_per_turn(sc: Any) -> None:
+def test_pistol_before_or_after_moving_never_mid_move_once_per_turn() -> None:
     s = sc.state(
         [(WB, "well"), (76, "well"), (START, "well"), (SUMMIT, "gozer")],
-        gozer=3, active=0, roll=3, gadgets=sc.gadgets(pistol=("held", 0)),
+        gozer=3,
+        active=0,
+        roll=3,
+        gadgets=sc.gadgets(pistol=("held", 0)),
     )
     assert 1 in _fire_targets(s, 0)
     moving = sc.play(s, (0, Step(39)))
@@ -60,19 +65,24 @@ def test_pistol_before_or_after_moving_never_mid_move_once_per_turn(sc: Any) -> 
     assert _fire_targets(shot, 0) == set() and Step(39) in GAME.legal_actions(shot, 0)
 
 
-def test_the_armour_stops_the_ray(sc: Any) -> None:
+def test_the_armour_stops_the_ray() -> None:
     s = sc.state(
         [(WB, "well"), (76, "well"), (START, "well"), (SUMMIT, "gozer")],
-        gozer=3, active=0, gadgets=sc.gadgets(pistol=("held", 0), armour=("held", 1)),
+        gozer=3,
+        active=0,
+        gadgets=sc.gadgets(pistol=("held", 0), armour=("held", 1)),
     )
     s = sc.play(s, (0, Fire(1)))
     assert s.pawns[1].status == "well" and s.gadgets[1].holder == 1
 
 
-def test_shooting_gozer_banishes_him_for_one_turn(sc: Any) -> None:
+def test_shooting_gozer_banishes_him_for_one_turn() -> None:
     s = sc.state(
         [(UN, "well"), (START, "well"), (89, "gozer")],
-        gozer=2, active=0, round=3, gadgets=sc.gadgets(pistol=("held", 0)),
+        gozer=2,
+        active=0,
+        round=3,
+        gadgets=sc.gadgets(pistol=("held", 0)),
     )
     s = sc.play(s, (0, Fire(2)), (0, EndMove()))
     assert s.pawns[2].square == SUMMIT and s.gozer_skips
@@ -84,10 +94,12 @@ def test_shooting_gozer_banishes_him_for_one_turn(sc: Any) -> None:
     assert s.active == 2 and s.phase == "gozer"  # and back the round after
 
 
-def test_shooting_gozer_removes_him_in_the_kill_variant(sc: Any) -> None:
+def test_shooting_gozer_removes_him_in_the_kill_variant() -> None:
     s = sc.state(
         [(UN, "well"), (START, "well"), (89, "gozer")],
-        gozer=2, active=0, config=GozerConfig(players=3, gozer_shot="kill"),
+        gozer=2,
+        active=0,
+        config=GozerConfig(players=3, gozer_shot="kill"),
         gadgets=sc.gadgets(pistol=("held", 0)),
     )
     s = sc.play(s, (0, Fire(2)), (0, EndMove()), (1, EndMove()))
@@ -98,8 +110,10 @@ def test_shooting_gozer_removes_him_in_the_kill_variant(sc: Any) -> None:
 # --- medical kit -------------------------------------------------------------------------------
 
 
-def test_healing_window_and_never_oneself(sc: Any) -> None:
-    pawns = [(WB, "well"), (76, "dying", 9), (39, "dying", 10), (SUMMIT, "gozer")]
+def test_healing_window_and_never_oneself() -> None:
+    pawns: list[tuple[int, str] | tuple[int, str, int]] = [
+        (WB, "well"), (76, "dying", 9), (39, "dying", 10), (SUMMIT, "gozer"),
+    ]  # fmt: skip
     s = sc.state(pawns, gozer=3, active=0, turn=10, gadgets=sc.gadgets(kit=("held", 0)))
     heals = {a.target for a in GAME.legal_actions(s, 0) if type(a) is Heal}
     assert heals == {1}  # K1: 2 was wounded in this very turn
@@ -107,17 +121,23 @@ def test_healing_window_and_never_oneself(sc: Any) -> None:
     assert healed.pawns[1].status == "well" and healed.pawns[1].wounded == 0
     far = sc.state(
         [(START, "well"), (77, "dying", 9), (SUMMIT, "gozer")],
-        gozer=2, active=0, roll=2, turn=10, gadgets=sc.gadgets(kit=("held", 0)),
+        gozer=2,
+        active=0,
+        roll=2,
+        turn=10,
+        gadgets=sc.gadgets(kit=("held", 0)),
     )
     assert not any(type(a) is Heal for a in GAME.legal_actions(far, 0))
     far = sc.play(far, (0, Step(WB)), (0, Step(76)))  # passing next to the dying one
     assert Heal(1) in GAME.legal_actions(far, 0)
 
 
-def test_the_dying_die_at_their_turn_and_drop_their_gadgets(sc: Any) -> None:
+def test_the_dying_die_at_their_turn_and_drop_their_gadgets() -> None:
     s = sc.state(
         [(WB, "well"), (76, "dying", 9), (START, "well"), (SUMMIT, "gozer")],
-        gozer=3, active=0, gadgets=sc.gadgets(pistol=("held", 1), armour=None, kit=("held", 1)),
+        gozer=3,
+        active=0,
+        gadgets=sc.gadgets(pistol=("held", 1), armour=None, kit=("held", 1)),
     )
     s = sc.play(s, (0, EndMove()))
     assert s.pawns[1].status == "dead" and s.active == 2
@@ -127,10 +147,12 @@ def test_the_dying_die_at_their_turn_and_drop_their_gadgets(sc: Any) -> None:
     assert s.gadgets[0].holder == 2  # dropped gadgets are picked up like any other
 
 
-def test_gadgets_of_someone_dying_on_an_obstacle_drop_beside_it(sc: Any) -> None:
+def test_gadgets_of_someone_dying_on_an_obstacle_drop_beside_it() -> None:
     s = sc.state(
         [(WB, "well"), (RIVER, "dying", 9), (SUMMIT, "gozer")],
-        gozer=2, active=0, gadgets=sc.gadgets(bridge=("held", 1)),
+        gozer=2,
+        active=0,
+        gadgets=sc.gadgets(bridge=("held", 1)),
     )
     s = sc.play(s, (0, EndMove()))
     assert s.pawns[1].status == "dead" and s.gadgets[3].square == BRIDGE_SQ
@@ -139,14 +161,18 @@ def test_gadgets_of_someone_dying_on_an_obstacle_drop_beside_it(sc: Any) -> None
 # --- trades -------------------------------------------------------------------------------------
 
 
-def test_trades_wait_for_consent(sc: Any) -> None:
+def test_trades_wait_for_consent() -> None:
     s = sc.state(
-        [(WB, "well"), (76, "well"), (SUMMIT, "gozer")], gozer=2, active=0,
+        [(WB, "well"), (76, "well"), (SUMMIT, "gozer")],
+        gozer=2,
+        active=0,
         gadgets=sc.gadgets(pistol=("held", 0), kit=("held", 1)),
     )
     offers = [a for a in GAME.legal_actions(s, 0) if type(a) is Trade]
     assert offers == [
-        Trade(1, (), ("kit",)), Trade(1, ("pistol",), ()), Trade(1, ("pistol",), ("kit",)),
+        Trade(1, (), ("kit",)),
+        Trade(1, ("pistol",), ()),
+        Trade(1, ("pistol",), ("kit",)),
     ]
     asked = sc.play(s, (0, Trade(1, ("pistol",), ("kit",))))
     assert asked.pending == TradeOffer(0, 1, ("pistol",), ("kit",))
@@ -158,14 +184,18 @@ def test_trades_wait_for_consent(sc: Any) -> None:
     assert kept.gadgets[0].holder == 0 and kept.gadgets[4].holder == 1
 
 
-def test_no_trade_with_the_dying_far_away_or_giving_the_bridge_on_an_obstacle(sc: Any) -> None:
+def test_no_trade_with_the_dying_far_away_or_giving_the_bridge_on_an_obstacle() -> None:
     s = sc.state(
-        [(WB, "well"), (76, "dying", 9), (40, "well"), (SUMMIT, "gozer")], gozer=3, active=0,
+        [(WB, "well"), (76, "dying", 9), (40, "well"), (SUMMIT, "gozer")],
+        gozer=3,
+        active=0,
         gadgets=sc.gadgets(pistol=("held", 0)),
     )
     assert not any(type(a) is Trade for a in GAME.legal_actions(s, 0))
     s = sc.state(
-        [(RIVER, "well"), (BRIDGE_SQ, "well"), (SUMMIT, "gozer")], gozer=2, active=0,
+        [(RIVER, "well"), (BRIDGE_SQ, "well"), (SUMMIT, "gozer")],
+        gozer=2,
+        active=0,
         gadgets=sc.gadgets(bridge=("held", 0), kit=("held", 0)),
     )
     offers = [a for a in GAME.legal_actions(s, 0) if type(a) is Trade]
@@ -175,15 +205,15 @@ def test_no_trade_with_the_dying_far_away_or_giving_the_bridge_on_an_obstacle(sc
 # --- fireballs ----------------------------------------------------------------------------------
 
 
-def _gozer_on_summit(sc: Any, castaways: list[tuple[int, str]], **kw: Any) -> Any:
+def _gozer_on_summit(castaways: list[tuple[int, str]], **kw: Any) -> Any:
     pawns = [*castaways, (SUMMIT, "gozer")]
     g = len(castaways)
     return sc.state(pawns, gozer=g, active=g, phase="gozer", **kw)
 
 
-def test_fireball_sweep_and_chain_fall_downhill_only(sc: Any) -> None:
+def test_fireball_sweep_and_chain_fall_downhill_only() -> None:
     s = _gozer_on_summit(
-        sc, [(SWEPT, "well"), (BELOW, "well"), (LOWEST, "well"), (ABOVE, "well"), (34, "well")]
+        [(SWEPT, "well"), (BELOW, "well"), (LOWEST, "well"), (ABOVE, "well"), (34, "well")]
     )
     assert Fireball(NORTH_EAST) in GAME.legal_actions(s, 5)
     s = sc.play(s, (5, Fireball(NORTH_EAST)))
@@ -193,15 +223,15 @@ def test_fireball_sweep_and_chain_fall_downhill_only(sc: Any) -> None:
     assert Fireball(EAST) not in GAME.legal_actions(s, 5)  # one fireball per turn
 
 
-def test_no_chain_without_a_hit_above(sc: Any) -> None:
-    s = _gozer_on_summit(sc, [(BELOW, "well"), (LOWEST, "well")])
+def test_no_chain_without_a_hit_above() -> None:
+    s = _gozer_on_summit([(BELOW, "well"), (LOWEST, "well")])
     s = sc.play(s, (2, Fireball(NORTH_EAST)))
     assert [p.status for p in s.pawns[:2]] == ["well", "well"]
 
 
-def test_armour_absorbs_one_fireball_and_does_not_chain(sc: Any) -> None:
+def test_armour_absorbs_one_fireball_and_does_not_chain() -> None:
     s = _gozer_on_summit(
-        sc, [(SWEPT, "well"), (SWEPT, "well"), (BELOW, "well")],
+        [(SWEPT, "well"), (SWEPT, "well"), (BELOW, "well")],
         gadgets=sc.gadgets(armour=("held", 0)),
     )
     s = sc.play(s, (3, Fireball(NORTH_EAST)))
@@ -209,13 +239,13 @@ def test_armour_absorbs_one_fireball_and_does_not_chain(sc: Any) -> None:
     assert [p.status for p in s.pawns[:3]] == ["well", "dying", "dying"]
     assert s.gadgets[1].holder is None and s.gadgets[1].square is None
     alone = _gozer_on_summit(
-        sc, [(SWEPT, "well"), (BELOW, "well")], gadgets=sc.gadgets(armour=("held", 0))
+        [(SWEPT, "well"), (BELOW, "well")], gadgets=sc.gadgets(armour=("held", 0))
     )
     alone = sc.play(alone, (2, Fireball(NORTH_EAST)))
     assert [p.status for p in alone.pawns[:2]] == ["well", "well"]  # no fall, no chain
 
 
-def test_fireballs_only_from_the_summit_also_on_the_way(sc: Any) -> None:
+def test_fireballs_only_from_the_summit_also_on_the_way() -> None:
     s = sc.state([(3, "well"), (UN, "gozer")], gozer=1, active=1, phase="gozer", roll=3)
     assert not any(type(a) is Fireball for a in GAME.legal_actions(s, 1))
     s = sc.play(s, (1, Step(SUMMIT)))
@@ -225,8 +255,8 @@ def test_fireballs_only_from_the_summit_also_on_the_way(sc: Any) -> None:
     assert s.winner == "gozer" and "dying" in s.reason
 
 
-def test_gozer_may_throw_and_move_on(sc: Any) -> None:
-    s = _gozer_on_summit(sc, [(3, "well"), (START, "well")], roll=2)
+def test_gozer_may_throw_and_move_on() -> None:
+    s = _gozer_on_summit([(3, "well"), (START, "well")], roll=2)
     s = sc.play(s, (2, Fireball(NORTH)), (2, Step(UN)))
     assert s.pawns[2].square == UN and s.pawns[0].status == "dying"
 
@@ -234,22 +264,26 @@ def test_gozer_may_throw_and_move_on(sc: Any) -> None:
 # --- melee -----------------------------------------------------------------------------------
 
 
-def _melee(sc: Any, gozer_sq: int, victim_sq: int, rng: Any = None, armour: bool = False) -> Any:
+def _melee(gozer_sq: int, victim_sq: int, rng: Any = None, armour: bool = False) -> Any:
     """Gozer (seat 2) has ended his move; castaway 1 is the possible victim."""
     return sc.state(
         [(START, "well"), (victim_sq, "well"), (gozer_sq, "gozer")],
-        gozer=2, active=2, phase="gozer", ended=True, rng=rng,
+        gozer=2,
+        active=2,
+        phase="gozer",
+        ended=True,
+        rng=rng,
         gadgets=sc.gadgets(armour=("held", 1)) if armour else sc.gadgets(),
     )
 
 
-def test_melee_without_armour_wounds_and_ends_gozers_turn(sc: Any) -> None:
+def test_melee_without_armour_wounds_and_ends_gozers_turn() -> None:
     for victim in (76, 77):  # C1: the same square or an adjacent one
-        s = _melee(sc, 76, victim)
+        s = _melee(76, victim)
         assert Attack(1) in GAME.legal_actions(s, 2)
         s = sc.play(s, (2, Attack(1)))
         assert s.pawns[1].status == "dying" and s.round == 4 and s.active == 0
-    far = _melee(sc, 76, 39)
+    far = _melee(76, 39)
     assert not any(type(a) is Attack for a in GAME.legal_actions(far, 2))
 
 
@@ -264,10 +298,12 @@ def test_melee_without_armour_wounds_and_ends_gozers_turn(sc: Any) -> None:
     ],
 )
 def test_armour_roll_off(
-    sc: Any, rolling: Any, rolls: tuple[int, ...], gozer_sq: int, victim_sq: int,
+    rolls: tuple[int, ...],
+    gozer_sq: int,
+    victim_sq: int,
     gozer_wins: bool,
 ) -> None:
-    s = _melee(sc, gozer_sq, victim_sq, rng=rolling(*rolls), armour=True)
+    s = _melee(gozer_sq, victim_sq, rng=rolling(*rolls), armour=True)
     s = sc.play(s, (2, Attack(1)))
     if gozer_wins:
         assert s.pawns[1].status == "dying" and s.gadgets[1].square is None
@@ -277,10 +313,14 @@ def test_armour_roll_off(
         assert s.move is not None and s.move.mover == 1 and s.move.roll == rolls[-1]
 
 
-def test_the_escape_move_is_a_normal_move_in_gozers_turn(sc: Any, rolling: Any) -> None:
+def test_the_escape_move_is_a_normal_move_in_gozers_turn() -> None:
     s = sc.state(
         [(77, "well"), (START, "well"), (76, "gozer")],
-        gozer=2, active=2, phase="gozer", ended=True, rng=rolling(1, 6, 3),
+        gozer=2,
+        active=2,
+        phase="gozer",
+        ended=True,
+        rng=rolling(1, 6, 3),
         gadgets=sc.gadgets(armour=("held", 0), pistol=("held", 0)),
     )
     s = sc.play(s, (2, Attack(0)))
@@ -293,8 +333,8 @@ def test_the_escape_move_is_a_normal_move_in_gozers_turn(sc: Any, rolling: Any) 
 # --- end of the game -----------------------------------------------------------------
 
 
-def test_e2_all_dying_or_dead(sc: Any) -> None:
-    s = _melee(sc, 76, 77)
+def test_e2_all_dying_or_dead() -> None:
+    s = _melee(76, 77)
     s = sc.evolve(s, pawns=(s.pawns[0].__class__(START, "dead"), s.pawns[1], s.pawns[2]))
     s = sc.play(s, (2, Attack(1)))
     out = GAME.outcome(s)
@@ -302,16 +342,20 @@ def test_e2_all_dying_or_dead(sc: Any) -> None:
     assert [r.result for r in out.results] == ["loss", "loss", "win"]
 
 
-def test_e3_round_limit(sc: Any) -> None:
+def test_e3_round_limit() -> None:
     s = sc.state(
-        [(START, "well"), (UN, "gozer")], gozer=1, active=1, phase="gozer", round=3,
+        [(START, "well"), (UN, "gozer")],
+        gozer=1,
+        active=1,
+        phase="gozer",
+        round=3,
         config=GozerConfig(players=2, round_limit=3),
     )
     s = sc.play(s, (1, EndMove()))
     assert s.winner == "gozer" and "round limit" in s.reason
 
 
-def test_end_turn_when_gozer_declines_to_attack(sc: Any) -> None:
-    s = _melee(sc, 76, 77)
+def test_end_turn_when_gozer_declines_to_attack() -> None:
+    s = _melee(76, 77)
     s = sc.play(s, (2, EndTurn()))
     assert s.pawns[1].status == "well" and s.round == 4

@@ -27,6 +27,7 @@ from islandgames.games.gozer.actions import (
 )
 from islandgames.games.gozer.data import BRIDGE, KEY
 from islandgames.games.gozer.state import GozerState
+from tests.gozer import gozer_kit as sc
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "gozer.md"
 
@@ -145,7 +146,7 @@ def test_the_shortcuts_answer_exactly_what_the_plain_helpers_answer() -> None:
     assert deployed, "no state with a deployed bridge: the crossing path went untested"
 
 
-def test_the_shortcuts_agree_where_a_deployed_bridge_opens_a_crossing(sc: Any) -> None:
+def test_the_shortcuts_agree_where_a_deployed_bridge_opens_a_crossing() -> None:
     bridge_sq, river, mw = 60, 61, 12  # a square by the river, the river, on the way
     for game in GAMES:
         s = sc.state(

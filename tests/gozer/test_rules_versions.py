@@ -3,8 +3,6 @@ holder's deployed bridge)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 import pytest
 
@@ -15,6 +13,7 @@ from islandgames.core.registry import rules_versions
 from islandgames.games.gozer import GAME, GAMES, RULES, GozerConfig, GozerGame
 from islandgames.games.gozer.actions import Fire, Respond, Step
 from islandgames.games.gozer.state import CrossingRequest, GozerState, Move
+from tests.gozer import gozer_kit as sc
 
 V10, V11 = GAMES
 START, MW, BRIDGE_SQ, RIVER, SUMMIT = 0, 12, 60, 61, 20
@@ -41,7 +40,7 @@ def test_the_versions_agree_on_a_game_without_a_deployed_bridge() -> None:
         assert serde.canonical_bytes(a) == serde.canonical_bytes(b)
 
 
-def _shot_holder(sc: Any, game: GozerGame) -> GozerState:
+def _shot_holder(game: GozerGame) -> GozerState:
     """Castaway 0 holds the bridge, deployed next to the river; castaway 1 shoots them."""
     s = sc.state(
         [(BRIDGE_SQ, "well"), (MW, "well"), (MW, "well"), (77, "well"), (SUMMIT, "gozer")],
@@ -58,8 +57,8 @@ def _walk_to_the_river(game: GozerGame, s: GozerState) -> GozerState:
     return game.apply(mover, 3, Step(BRIDGE_SQ))
 
 
-def test_b1_1_1_a_shot_holder_keeps_the_bridge_and_answers(sc: Any) -> None:
-    s = _shot_holder(sc, V11)
+def test_b1_1_1_a_shot_holder_keeps_the_bridge_and_answers() -> None:
+    s = _shot_holder(V11)
     assert s.pawns[0].status == "dying" and s.deployed
     at = _walk_to_the_river(V11, s)
     assert Step(RIVER) in V11.legal_actions(at, 3)
@@ -68,15 +67,15 @@ def test_b1_1_1_a_shot_holder_keeps_the_bridge_and_answers(sc: Any) -> None:
     assert V11.apply(asked, 0, Respond(True)).pawns[3].square == RIVER
 
 
-def test_b1_1_0_a_shot_holder_folds_the_bridge(sc: Any) -> None:
-    s = _shot_holder(sc, V10)
+def test_b1_1_0_a_shot_holder_folds_the_bridge() -> None:
+    s = _shot_holder(V10)
     assert s.pawns[0].status == "dying" and not s.deployed
     at = _walk_to_the_river(V10, s)
     assert Step(RIVER) not in V10.legal_actions(at, 3)
 
 
-def test_b1_a_deployed_bridge_of_a_dying_holder_is_a_state_of_1_1_only(sc: Any) -> None:
-    s = _shot_holder(sc, V11)
+def test_b1_a_deployed_bridge_of_a_dying_holder_is_a_state_of_1_1_only() -> None:
+    s = _shot_holder(V11)
     at = _walk_to_the_river(V11, s)
     wire = serde.to_wire(at)
     assert V11.decode_state(wire) == at

@@ -22,9 +22,10 @@ from islandgames.games.not_alone.actions import (
     PlaySurvival,
     UsePower,
 )
+from tests.not_alone import not_alone_kit as na
 
 
-def resolve_all(na: Any, s: Any) -> Any:
+def resolve_all(s: Any) -> Any:
     """Forgo every pending resolution of the current step."""
     while s.step in ("resolve_free", "resolve_target") and not s.shelter:
         i, p = s.queue[0]
@@ -35,7 +36,7 @@ def resolve_all(na: Any, s: Any) -> Any:
 # --- tokens and limits --------------------------------------------------------------------
 
 
-def test_the_creature_must_place_every_available_token_n7(na: Any) -> None:
+def test_the_creature_must_place_every_available_token_n7() -> None:
     s = na.build(2, step="hunt", played={1: (1,), 2: (1,)}, rescue=6)  # Artemia space
     assert Pass() not in na.legal(s, 0)
     s = na.act(s, 0, PlaceToken("creature", (3,)))
@@ -44,14 +45,14 @@ def test_the_creature_must_place_every_available_token_n7(na: Any) -> None:
     assert Pass() in na.legal(s, 0)
 
 
-def test_artemia_token_from_the_board_side(na: Any) -> None:
+def test_artemia_token_from_the_board_side() -> None:
     a = na.build(2, step="hunt", played={1: (1,), 2: (1,)}, rescue=7)
     b = na.build(2, step="hunt", played={1: (1,), 2: (1,)}, rescue=7, board="b")
     assert not any(x.token == "artemia" for x in na.of(a, 0, PlaceToken))
     assert any(x.token == "artemia" for x in na.of(b, 0, PlaceToken))
 
 
-def test_one_hunt_card_per_turn_two_after_tracking(na: Any) -> None:
+def test_one_hunt_card_per_turn_two_after_tracking() -> None:
     hand = ("fierceness", "mutation", "anticipation")
     s = na.build(2, step="hunt", played={1: (1,), 2: (1,)}, hunt_hand=hand)
     s = na.act(s, 0, PlayHunt("fierceness"))
@@ -63,7 +64,7 @@ def test_one_hunt_card_per_turn_two_after_tracking(na: Any) -> None:
     assert na.of(s, 0, PlayHunt) == []
 
 
-def test_a_second_card_with_a_played_symbol_is_refused_n10(na: Any) -> None:
+def test_a_second_card_with_a_played_symbol_is_refused_n10() -> None:
     s = na.build(
         2,
         step="hunt",
@@ -75,10 +76,10 @@ def test_a_second_card_with_a_played_symbol_is_refused_n10(na: Any) -> None:
     assert {a.card for a in na.of(s, 0, PlayHunt)} == {"clone"}
 
 
-def test_tracking_gives_two_hunt_cards_next_turn(na: Any) -> None:
+def test_tracking_gives_two_hunt_cards_next_turn() -> None:
     s = na.build(2, hunt_hand=("tracking",))
     s = na.hunt(na.explore(s, {1: (1,), 2: (1,)}), 9)
-    s = resolve_all(na, s)
+    s = resolve_all(s)
     assert s.phase == 4 and s.step == "creature_window"
     s = na.act(s, 0, PlayHunt("tracking"))
     assert s.turn == 2 and s.allowance == 2 and len(s.hunt_hand) == 3
@@ -86,16 +87,16 @@ def test_tracking_gives_two_hunt_cards_next_turn(na: Any) -> None:
     assert s.turn == 3 and s.allowance == 1
 
 
-def test_stasis_cancels_only_the_end_of_turn_rescue_move_n8(na: Any) -> None:
+def test_stasis_cancels_only_the_end_of_turn_rescue_move_n8() -> None:
     s = na.build(2, hunt_hand=("stasis",), survival={1: ("amplifier",)}, marker=True)
-    s = resolve_all(na, na.hunt(na.explore(s, {1: (1,), 2: (1,)}), 9))
+    s = resolve_all(na.hunt(na.explore(s, {1: (1,), 2: (1,)}), 9))
     s = na.act(s, 0, PlayHunt("stasis"))
     assert s.step == "hunted_window"
     s = na.act(s, 1, PlaySurvival("amplifier"))
     assert s.turn == 2 and s.rescue == 14 - 1  # Amplifier only
 
 
-def test_flashback_copies_the_top_of_the_hunt_discard_pile(na: Any) -> None:
+def test_flashback_copies_the_top_of_the_hunt_discard_pile() -> None:
     s = na.build(
         2,
         step="hunt",
@@ -106,7 +107,7 @@ def test_flashback_copies_the_top_of_the_hunt_discard_pile(na: Any) -> None:
     assert na.of(s, 0, PlayHunt) == [PlayHunt("flashback")]
     s = na.act(s, 0, PlayHunt("flashback"))
     assert s.effects == ("fierceness",) and s.hunt_played == ("flashback",)
-    s = resolve_all(na, na.act(s, 0, PlaceToken("creature", (1,)), Pass()))
+    s = resolve_all(na.act(s, 0, PlaceToken("creature", (1,)), Pass()))
     # 2 Will (Lair) + 1 (Fierceness): exhausted, back to 3 Will with every card
     s = na.settle(s)
     assert na.h(s, 1).will == 3 and na.h(s, 1).hand == (1, 2, 3, 4, 5)
@@ -114,7 +115,7 @@ def test_flashback_copies_the_top_of_the_hunt_discard_pile(na: Any) -> None:
     assert s.hunt_discard[-1] == "flashback"
 
 
-def test_flashback_needs_a_copy_of_the_current_phase(na: Any) -> None:
+def test_flashback_needs_a_copy_of_the_current_phase() -> None:
     s = na.build(
         2,
         step="hunt",
@@ -133,7 +134,7 @@ def test_flashback_needs_a_copy_of_the_current_phase(na: Any) -> None:
 # --- phase 1 ----------------------------------------------------------------------------------
 
 
-def test_despair_blocks_survival_draws_at_shelter_and_source(na: Any) -> None:
+def test_despair_blocks_survival_draws_at_shelter_and_source() -> None:
     s = na.build(2, step="creature_window", hunt_hand=("despair",), hands={1: (1, 2, 3, 4, 5, 7)})
     s = na.act(s, 0, PlayHunt("despair"))
     s = na.explore(s, {1: (7,), 2: (1,)})
@@ -141,7 +142,7 @@ def test_despair_blocks_survival_draws_at_shelter_and_source(na: Any) -> None:
     assert [type(a).__name__ for a in na.legal(s, 1)] == ["Forgo"]
 
 
-def test_force_field_blocks_two_adjacent_places(na: Any) -> None:
+def test_force_field_blocks_two_adjacent_places() -> None:
     s = na.build(2, step="creature_window", hunt_hand=("force_field",))
     assert len(na.of(s, 0, PlayHunt)) == 13
     s = na.act(s, 0, PlayHunt("force_field", places=(3, 4)))
@@ -154,7 +155,7 @@ def test_force_field_blocks_two_adjacent_places(na: Any) -> None:
 # --- phase 2 ----------------------------------------------------------------------------------
 
 
-def test_anticipation_adds_an_assimilation_step_when_its_target_is_caught(na: Any) -> None:
+def test_anticipation_adds_an_assimilation_step_when_its_target_is_caught() -> None:
     s = na.build(2, hunt_hand=("anticipation",))
     s = na.explore(s, {1: (2,), 2: (2,)})
     assert na.of(na.act(s, 0), 0, PlayHunt) == [
@@ -167,7 +168,7 @@ def test_anticipation_adds_an_assimilation_step_when_its_target_is_caught(na: An
     assert missed.assimilation == 8
 
 
-def test_ascendancy_makes_a_hunted_discard_down_to_two(na: Any) -> None:
+def test_ascendancy_makes_a_hunted_discard_down_to_two() -> None:
     s = na.build(2, hunt_hand=("ascendancy",), discards={2: (1, 2)})
     s = na.explore(s, {1: (1,), 2: (3,)})
     assert na.of(s, 0, PlayHunt) == [PlayHunt("ascendancy", seat=1)]  # seat 2 holds 2
@@ -178,13 +179,13 @@ def test_ascendancy_makes_a_hunted_discard_down_to_two(na: Any) -> None:
     assert s.step == "hunt" and na.h(s, 1).hand == (2, 5) and na.h(s, 1).discard == (3, 4)
 
 
-def test_fierceness_costs_each_caught_hunted_one_more_will(na: Any) -> None:
+def test_fierceness_costs_each_caught_hunted_one_more_will() -> None:
     s = na.build(2, hunt_hand=("fierceness",))
     s = na.settle(na.hunt(na.explore(s, {1: (2,), 2: (2,)}), 2, PlayHunt("fierceness")))
     assert [h.will for h in s.hunted] == [1, 1] and s.assimilation == 8 - 1
 
 
-def test_forbidden_zone_is_a_simultaneous_hidden_discard(na: Any) -> None:
+def test_forbidden_zone_is_a_simultaneous_hidden_discard() -> None:
     s = na.build(3, hunt_hand=("forbidden_zone",), hands={3: (1,)}, discards={3: (2, 3, 4, 5)})
     s = na.explore(s, {1: (1,), 2: (1,), 3: (1,)})
     s = na.act(s, 0, PlayHunt("forbidden_zone"))
@@ -196,19 +197,19 @@ def test_forbidden_zone_is_a_simultaneous_hidden_discard(na: Any) -> None:
     assert s.step == "hunt" and na.h(s, 1).discard == (2,) and na.h(s, 2).discard == (4,)
 
 
-def test_mutation_costs_will_per_artemia_place(na: Any) -> None:
+def test_mutation_costs_will_per_artemia_place() -> None:
     s = na.build(
         1, hunt_hand=("mutation",), extra={1: {"double": "artefact"}}, hands={1: (1, 2, 3, 4, 5)}
     )
     s = na.explore(s, {1: (2, 3)})
     s = na.hunt(s, 9, PlayHunt("mutation"), PlaceToken("artemia", (3,)))
-    s = resolve_all(na, s)
+    s = resolve_all(s)
     assert s.step == "artemia" and na.legal(s, 1) == (Discard((1,)), Discard((4,)), Discard((5,)))
     s = na.settle(na.act(s, 1, Discard((5,))))
     assert na.h(s, 1).will == 2 and na.h(s, 1).discard == (2, 3, 5)
 
 
-def test_phobia_shows_the_creature_all_but_two_cards(na: Any) -> None:
+def test_phobia_shows_the_creature_all_but_two_cards() -> None:
     s = na.build(2, hunt_hand=("phobia",))
     s = na.explore(s, {1: (1,), 2: (1,)})
     s = na.act(s, 0, PlayHunt("phobia", seat=2))
@@ -221,7 +222,7 @@ def test_phobia_shows_the_creature_all_but_two_cards(na: Any) -> None:
     assert na.game.view(s, None).phobia_shown is None
 
 
-def test_phobia_without_an_eligible_hunted_only_gives_its_symbol_n14(na: Any) -> None:
+def test_phobia_without_an_eligible_hunted_only_gives_its_symbol_n14() -> None:
     s = na.build(2, hunt_hand=("phobia",), hands={1: (1, 2, 3)}, discards={1: (4, 5)})
     s = na.explore(s, {1: (1,), 2: (1,)})
     opts = na.of(s, 0, PlayHunt)
@@ -233,7 +234,7 @@ def test_phobia_without_an_eligible_hunted_only_gives_its_symbol_n14(na: Any) ->
     assert s.step == "hunt" and any(a.token == "artemia" for a in na.of(s, 0, PlaceToken))
 
 
-def test_virus_puts_the_artemia_token_on_two_adjacent_places(na: Any) -> None:
+def test_virus_puts_the_artemia_token_on_two_adjacent_places() -> None:
     s = na.build(2, step="hunt", played={1: (2,), 2: (3,)}, hunt_hand=("virus",), rescue=5)
     s = na.act(s, 0, PlaceToken("artemia", (9,)))
     s = na.act(s, 0, PlayHunt("virus"))
@@ -245,7 +246,7 @@ def test_virus_puts_the_artemia_token_on_two_adjacent_places(na: Any) -> None:
     assert s.step == "artemia" and na.game.to_act(s) == (1, 2)
 
 
-def test_clone_target_token_is_a_second_creature_token(na: Any) -> None:
+def test_clone_target_token_is_a_second_creature_token() -> None:
     s = na.build(2, hunt_hand=("clone",))
     s = na.explore(s, {1: (1,), 2: (4,)})
     s = na.hunt(s, 9, PlayHunt("clone"), PlaceToken("target", (4,)))
@@ -253,7 +254,7 @@ def test_clone_target_token_is_a_second_creature_token(na: Any) -> None:
     assert na.h(s, 2).will == 2 and na.h(s, 1).will == 3 and s.assimilation == 8 - 1
 
 
-def test_clone_lets_the_lair_copy_either_creature_place(na: Any) -> None:
+def test_clone_lets_the_lair_copy_either_creature_place() -> None:
     s = na.build(2, hunt_hand=("clone",))
     s = na.explore(s, {1: (1,), 2: (3,)})
     s = na.hunt(s, 9, PlayHunt("clone"), PlaceToken("target", (8,)))
@@ -261,7 +262,7 @@ def test_clone_lets_the_lair_copy_either_creature_place(na: Any) -> None:
     assert na.of(s, 1, UsePower) == [UsePower(1, 8), UsePower(1, 9)]
 
 
-def test_mirage_makes_two_adjacent_places_ineffective(na: Any) -> None:
+def test_mirage_makes_two_adjacent_places_ineffective() -> None:
     s = na.build(2, hunt_hand=("mirage",), discards={1: (5,)})
     s = na.explore(s, {1: (2,), 2: (4,)})
     s = na.act(s, 0, PlayHunt("mirage"))
@@ -270,7 +271,7 @@ def test_mirage_makes_two_adjacent_places_ineffective(na: Any) -> None:
     assert s.queue == ((1, 4),)  # seat 1 on the Mirage gets nothing, not even a take-back
 
 
-def test_scream_discard_two_or_lose_one_will(na: Any) -> None:
+def test_scream_discard_two_or_lose_one_will() -> None:
     s = na.build(3, hunt_hand=("scream",), hands={3: (1, 2)}, discards={3: (3, 4, 5)})
     s = na.explore(s, {1: (2,), 2: (2,), 3: (2,)})
     s = na.hunt(s, 9, PlayHunt("scream"), PlaceToken("target", (2,)))
@@ -284,7 +285,7 @@ def test_scream_discard_two_or_lose_one_will(na: Any) -> None:
     assert s.step == "resolve_target" and [q[0] for q in s.queue] == [0, 1, 2]
 
 
-def test_toxin_discards_a_survival_card_and_the_place_is_ineffective(na: Any) -> None:
+def test_toxin_discards_a_survival_card_and_the_place_is_ineffective() -> None:
     s = na.build(
         2,
         hunt_hand=("toxin",),
@@ -307,7 +308,7 @@ def test_toxin_discards_a_survival_card_and_the_place_is_ineffective(na: Any) ->
 # --- phase 3 ----------------------------------------------------------------------------------
 
 
-def test_cataclysm_makes_any_place_ineffective(na: Any) -> None:
+def test_cataclysm_makes_any_place_ineffective() -> None:
     s = na.build(2, hunt_hand=("cataclysm",))
     s = na.explore(s, {1: (5,), 2: (4,)})
     s = na.act(s, 0, PlaceToken("creature", (9,)), Pass())
@@ -317,7 +318,7 @@ def test_cataclysm_makes_any_place_ineffective(na: Any) -> None:
     assert s.cataclysm == 5 and s.queue == ((1, 4),)
 
 
-def test_detour_moves_a_hunted_after_the_reveal_n12(na: Any) -> None:
+def test_detour_moves_a_hunted_after_the_reveal_n12() -> None:
     s = na.build(2, hunt_hand=("detour",))
     s = na.explore(s, {1: (5,), 2: (4,)})
     s = na.act(s, 0, PlaceToken("creature", (10,)), Pass())
@@ -330,7 +331,7 @@ def test_detour_moves_a_hunted_after_the_reveal_n12(na: Any) -> None:
     assert na.h(s, 1).will == 2 and na.h(s, 1).discard == (5,)
 
 
-def test_detour_cannot_stack_an_artefact_player_on_one_place(na: Any) -> None:
+def test_detour_cannot_stack_an_artefact_player_on_one_place() -> None:
     s = na.build(1, hunt_hand=("detour",), extra={1: {"double": "artefact"}})
     s = na.explore(s, {1: (1, 2)})
     s = na.act(s, 0, PlaceToken("creature", (10,)), Pass())
@@ -338,7 +339,7 @@ def test_detour_cannot_stack_an_artefact_player_on_one_place(na: Any) -> None:
     assert (1, 2) not in dests and (2, 1) not in dests and (1, 6) in dests
 
 
-def test_hunted_may_answer_a_phase3_hunt_card(na: Any) -> None:
+def test_hunted_may_answer_a_phase3_hunt_card() -> None:
     s = na.build(2, hunt_hand=("detour",), survival={1: ("dodge",)})
     s = na.explore(s, {1: (5,), 2: (4,)})
     s = na.act(s, 0, PlaceToken("creature", (10,)), Pass())
@@ -349,7 +350,7 @@ def test_hunted_may_answer_a_phase3_hunt_card(na: Any) -> None:
     assert na.h(s, 1).will == 3
 
 
-def test_unplayable_windows_are_skipped_on_public_information_only(na: Any) -> None:
+def test_unplayable_windows_are_skipped_on_public_information_only() -> None:
     # the Creature holds no phase-3 card, yet it is asked (its hand is hidden)
     s = na.build(2, hunt_hand=("stasis",))
     s = na.explore(s, {1: (5,), 2: (4,)})
@@ -357,7 +358,7 @@ def test_unplayable_windows_are_skipped_on_public_information_only(na: Any) -> N
     assert s.step == "creature_window" and na.legal(s, 0) == (Pass(),)
 
 
-def test_illegal_hunt_card_parameters_are_rejected(na: Any) -> None:
+def test_illegal_hunt_card_parameters_are_rejected() -> None:
     s = na.build(2, step="creature_window", hunt_hand=("force_field",))
     for bad in (
         PlayHunt("force_field", places=(1, 3)),

@@ -27,6 +27,7 @@ from islandgames.games.not_alone.actions import (
     RiverKeep,
     UsePower,
 )
+from tests.not_alone import not_alone_kit as na
 
 
 def views_unchanged(state: Any, rounds: int = 4) -> None:
@@ -45,7 +46,7 @@ def views_unchanged(state: Any, rounds: int = 4) -> None:
 # --- views ------------------------------------------------------------------------------
 
 
-def test_views_show_own_cards_and_counts_of_the_rest(na: Any) -> None:
+def test_views_show_own_cards_and_counts_of_the_rest() -> None:
     s = na.build(2, survival={1: ("dodge",), 2: ("gate",)}, hunt_hand=("clone", "virus"))
     c, h1, spectator = GAME.view(s, 0), GAME.view(s, 1), GAME.view(s, None)
     assert c.role == "creature" and h1.role == "hunted" and spectator.role == "spectator"
@@ -59,7 +60,7 @@ def test_views_show_own_cards_and_counts_of_the_rest(na: Any) -> None:
     assert "hunt_deck" not in wire and "survival_deck" not in wire and "rng" not in wire
 
 
-def test_played_cards_are_revealed_at_the_reckoning(na: Any) -> None:
+def test_played_cards_are_revealed_at_the_reckoning() -> None:
     s = na.build(2)
     s = na.explore(s, {1: (4,), 2: (5,)})
     assert GAME.view(s, 0).hunted[0].played is None
@@ -68,7 +69,7 @@ def test_played_cards_are_revealed_at_the_reckoning(na: Any) -> None:
     assert [h.places for h in GAME.view(s, None).hunted] == [(4,), (5,)]
 
 
-def test_shelter_draw_is_seen_by_its_owner_only(na: Any) -> None:
+def test_shelter_draw_is_seen_by_its_owner_only() -> None:
     s = na.build(2, hands={1: (1, 2, 3, 4, 5, 7)}, survival_deck_top=("dodge", "gate"))
     s = na.hunt(na.explore(s, {1: (7,), 2: (3,)}), 9)
     s = na.act(s, 1, UsePower(7, 7))
@@ -81,13 +82,13 @@ def test_shelter_draw_is_seen_by_its_owner_only(na: Any) -> None:
 # --- non-interference on scenario states ----------------------------------------------
 
 
-def test_non_interference_during_the_exploration(na: Any) -> None:
+def test_non_interference_during_the_exploration() -> None:
     s = na.build(3, survival={1: ("dodge",), 3: ("gate", "vortex")}, hunt_hand=("clone",))
     s = na.act(s, 2, Explore((3,)))
     views_unchanged(s)
 
 
-def test_non_interference_during_a_river_double_play(na: Any) -> None:
+def test_non_interference_during_a_river_double_play() -> None:
     s = na.build(
         2, extra={1: {"double": "river"}}, step="creature_window", hunt_hand=("force_field",)
     )
@@ -100,7 +101,7 @@ def test_non_interference_during_a_river_double_play(na: Any) -> None:
     views_unchanged(s)
 
 
-def test_non_interference_during_simultaneous_choices(na: Any) -> None:
+def test_non_interference_during_simultaneous_choices() -> None:
     s = na.build(3, hunt_hand=("scream",))
     s = na.explore(s, {1: (2,), 2: (2,), 3: (2,)})
     s = na.hunt(s, 9, PlayHunt("scream"), PlaceToken("target", (2,)))
@@ -110,7 +111,7 @@ def test_non_interference_during_simultaneous_choices(na: Any) -> None:
     views_unchanged(s)
 
 
-def test_non_interference_under_smokescreen_and_phobia(na: Any) -> None:
+def test_non_interference_under_smokescreen_and_phobia() -> None:
     s = na.build(
         2, survival={1: ("smokescreen",)}, discards={1: (5,), 2: (4,)}, hunt_hand=("phobia",)
     )
@@ -154,7 +155,7 @@ def test_a_committed_card_is_masked_for_other_seats_until_the_reveal() -> None:
         assert verify_redacted(red, full).status == "unfinished"
 
 
-def test_simultaneous_choices_are_withheld_until_all_are_in(na: Any) -> None:
+def test_simultaneous_choices_are_withheld_until_all_are_in() -> None:
     from islandgames.core.match import redact_log
 
     s0 = na.build(3, hunt_hand=("scream",))
@@ -178,7 +179,7 @@ def test_simultaneous_choices_are_withheld_until_all_are_in(na: Any) -> None:
     assert callable(redact_log)
 
 
-def test_a_river_commit_stays_masked_and_smokescreen_masks_discards(na: Any) -> None:
+def test_a_river_commit_stays_masked_and_smokescreen_masks_discards() -> None:
     s = na.build(
         2,
         extra={1: {"double": "river"}},
@@ -202,7 +203,7 @@ def test_a_river_commit_stays_masked_and_smokescreen_masks_discards(na: Any) -> 
 # --- decoded states -----------------------------------------------------------------------
 
 
-def test_decode_state_checks_card_conservation(na: Any) -> None:
+def test_decode_state_checks_card_conservation() -> None:
     s = na.build(2)
     wire = serde.to_wire(s)
     assert GAME.decode_state(wire) == s
@@ -256,7 +257,7 @@ def test_legal_actions_agree_with_is_legal_over_random_play() -> None:
             s = GAME.apply(s, seat, a)
 
 
-def test_is_legal_rejects_neighbours_of_legal_actions(na: Any) -> None:
+def test_is_legal_rejects_neighbours_of_legal_actions() -> None:
     s = na.build(2)
     assert not GAME.is_legal(s, 1, Explore((6,)))
     assert not GAME.is_legal(s, 1, Explore((1, 2)))

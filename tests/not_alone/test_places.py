@@ -20,11 +20,10 @@ from islandgames.games.not_alone.actions import (
     UsePower,
 )
 from islandgames.games.not_alone.data import SURVIVAL_NAMES
+from tests.not_alone import not_alone_kit as na
 
 
-def reckon(
-    na: Any, plays: dict[int, tuple[int, ...]], creature: int, *extra: Any, **kw: Any
-) -> Any:
+def reckon(plays: dict[int, tuple[int, ...]], creature: int, *extra: Any, **kw: Any) -> Any:
     """Build an exploration, commit ``plays``, hunt with the Creature token on
     ``creature`` (after ``extra`` Creature actions) and skip to the first decision.
     With one play given, a second Hunted (seat 2) explores the River (3) so that the
@@ -40,8 +39,8 @@ def reckon(
 # --- 1 The Lair -----------------------------------------------------------------------
 
 
-def test_lair_takes_back_the_whole_discard_pile(na: Any) -> None:
-    s = reckon(na, {1: (1,)}, 9, discards={1: (2, 4)})
+def test_lair_takes_back_the_whole_discard_pile() -> None:
+    s = reckon({1: (1,)}, 9, discards={1: (2, 4)})
     assert s.step == "resolve_free" and s.queue == ((0, 1), (1, 3))
     assert na.game.to_act(s) == (1,)
     s = na.act(s, 1, UsePower(1, 1))
@@ -49,17 +48,16 @@ def test_lair_takes_back_the_whole_discard_pile(na: Any) -> None:
     assert h.hand == (2, 3, 4, 5) and h.discard == () and h.played == (1,)
 
 
-def test_lair_offers_its_copy_of_the_creature_token_place(na: Any) -> None:
-    s = reckon(na, {1: (1,)}, 9, discards={1: (2, 4)})
+def test_lair_offers_its_copy_of_the_creature_token_place() -> None:
+    s = reckon({1: (1,)}, 9, discards={1: (2, 4)})
     assert na.of(s, 1, UsePower) == [
         UsePower(1, 1),
         UsePower(1, 9, seat=-1),  # the Source's draw (nobody has lost Will)
     ]
 
 
-def test_lair_copies_the_creature_token_place_even_if_ineffective_n6(na: Any) -> None:
+def test_lair_copies_the_creature_token_place_even_if_ineffective_n6() -> None:
     s = reckon(
-        na,
         {1: (1,)},
         8,
         PlayHunt("interference"),
@@ -71,20 +69,20 @@ def test_lair_copies_the_creature_token_place_even_if_ineffective_n6(na: Any) ->
     assert s.rescue == 14 - 1 and s.wreck_used
 
 
-def test_lair_cannot_copy_the_artefact(na: Any) -> None:
-    s = reckon(na, {1: (1,)}, 10, discards={1: (2,)})
+def test_lair_cannot_copy_the_artefact() -> None:
+    s = reckon({1: (1,)}, 10, discards={1: (2,)})
     assert na.of(s, 1, UsePower) == [UsePower(1, 1)]
 
 
-def test_lair_copy_of_the_jungle_returns_the_lair(na: Any) -> None:
-    s = reckon(na, {1: (1,)}, 2, discards={1: (3,)})
+def test_lair_copy_of_the_jungle_returns_the_lair() -> None:
+    s = reckon({1: (1,)}, 2, discards={1: (3,)})
     s = na.act(s, 1, UsePower(1, 2, cards=(3,)))
     h = na.h(s, 1)
     assert h.hand == (1, 2, 3, 4, 5) and h.played == (0,)
 
 
-def test_caught_on_the_lair_loses_one_extra_will_n19(na: Any) -> None:
-    s = reckon(na, {1: (1,)}, 1)
+def test_caught_on_the_lair_loses_one_extra_will_n19() -> None:
+    s = reckon({1: (1,)}, 1)
     s = na.settle(s)
     assert na.h(s, 1).will == 1
     assert s.assimilation == 8 - 1
@@ -93,8 +91,8 @@ def test_caught_on_the_lair_loses_one_extra_will_n19(na: Any) -> None:
 # --- 2 The Jungle / 6 The Swamp -------------------------------------------------------
 
 
-def test_jungle_returns_itself_and_one_discarded_card(na: Any) -> None:
-    s = reckon(na, {1: (2,)}, 9, discards={1: (4, 5)})
+def test_jungle_returns_itself_and_one_discarded_card() -> None:
+    s = reckon({1: (2,)}, 9, discards={1: (4, 5)})
     opts = na.of(s, 1, UsePower)
     assert opts == [UsePower(2, 2), UsePower(2, 2, cards=(4,)), UsePower(2, 2, cards=(5,))]
     s = na.act(s, 1, UsePower(2, 2, cards=(4,)))
@@ -104,8 +102,8 @@ def test_jungle_returns_itself_and_one_discarded_card(na: Any) -> None:
     assert na.h(s, 1).discard == (5,)  # the Jungle is no longer in play
 
 
-def test_swamp_returns_itself_and_up_to_two_discarded_cards(na: Any) -> None:
-    s = reckon(na, {1: (6,)}, 9, hands={1: (1, 6)}, discards={1: (2, 3, 4, 5)})
+def test_swamp_returns_itself_and_up_to_two_discarded_cards() -> None:
+    s = reckon({1: (6,)}, 9, hands={1: (1, 6)}, discards={1: (2, 3, 4, 5)})
     opts = na.of(s, 1, UsePower)
     assert len(opts) == 1 + 4 + 6
     s = na.act(s, 1, UsePower(6, 6, cards=(2, 5)))
@@ -113,11 +111,11 @@ def test_swamp_returns_itself_and_up_to_two_discarded_cards(na: Any) -> None:
     assert h.hand == (1, 2, 5, 6) and h.discard == (3, 4) and h.played == (0,)
 
 
-def test_persecution_limits_the_swamp_to_one_card(na: Any) -> None:
+def test_persecution_limits_the_swamp_to_one_card() -> None:
     kw: dict[str, Any] = dict(
         hunt_hand=("persecution",), hands={1: (1, 6)}, discards={1: (2, 3, 4, 5)}
     )
-    s = reckon(na, {1: (6,)}, 9, PlayHunt("persecution"), **kw)
+    s = reckon({1: (6,)}, 9, PlayHunt("persecution"), **kw)
     opts = na.of(s, 1, UsePower)
     assert opts == [UsePower(6, 6, cards=c) for c in ((), (2,), (3,), (4,), (5,))]
     s = na.act(s, 1, UsePower(6, 6, cards=(4,)))
@@ -125,12 +123,12 @@ def test_persecution_limits_the_swamp_to_one_card(na: Any) -> None:
     assert h.hand == (1, 4) and h.played == (6,)
 
 
-def test_persecution_limits_the_jungle_and_the_lair(na: Any) -> None:
+def test_persecution_limits_the_jungle_and_the_lair() -> None:
     kw: dict[str, Any] = dict(hunt_hand=("persecution",), discards={1: (4, 5)})
-    s = reckon(na, {1: (2,)}, 9, PlayHunt("persecution"), **kw)
+    s = reckon({1: (2,)}, 9, PlayHunt("persecution"), **kw)
     s = na.act(s, 1, UsePower(2, 2))  # "this card" is the one card taken back
     assert na.h(s, 1).hand == (1, 2, 3) and na.h(s, 1).discard == (4, 5)
-    s = reckon(na, {1: (1,)}, 10, PlayHunt("persecution"), **kw)
+    s = reckon({1: (1,)}, 10, PlayHunt("persecution"), **kw)
     assert na.of(s, 1, UsePower) == [UsePower(1, 1, cards=(4,)), UsePower(1, 1, cards=(5,))]
     s = na.act(s, 1, UsePower(1, 1, cards=(5,)))
     assert na.h(s, 1).hand == (2, 3, 5) and na.h(s, 1).discard == (4,)
@@ -139,8 +137,8 @@ def test_persecution_limits_the_jungle_and_the_lair(na: Any) -> None:
 # --- 3 The River / 10 The Artefact ----------------------------------------------------
 
 
-def test_river_gives_a_double_play_with_a_hidden_keep(na: Any) -> None:
-    s = reckon(na, {1: (3,)}, 9)
+def test_river_gives_a_double_play_with_a_hidden_keep() -> None:
+    s = reckon({1: (3,)}, 9)
     s = na.act(s, 1, UsePower(3, 3))
     assert na.h(s, 1).next_double == "river"
     s = na.settle(s)
@@ -157,7 +155,7 @@ def test_river_gives_a_double_play_with_a_hidden_keep(na: Any) -> None:
     assert na.h(s, 1).double == ""
 
 
-def test_a_pending_double_play_needs_two_cards_in_hand_n9(na: Any) -> None:
+def test_a_pending_double_play_needs_two_cards_in_hand_n9() -> None:
     s = na.build(1, hands={1: (2,)}, discards={1: (1, 3, 4, 5)}, extra={1: {"double": "river"}})
     assert na.of(s, 1, Explore) == []
     assert {type(a).__name__ for a in na.legal(s, 1)} == {"Resist", "GiveUp"}
@@ -165,7 +163,7 @@ def test_a_pending_double_play_needs_two_cards_in_hand_n9(na: Any) -> None:
     assert na.of(s, 1, Explore) == [Explore((1, 2)), Explore((1, 3)), Explore((2, 3))]
 
 
-def test_artefact_resolves_both_places_in_the_chosen_order(na: Any) -> None:
+def test_artefact_resolves_both_places_in_the_chosen_order() -> None:
     s = na.build(1, extra={1: {"double": "artefact"}})
     s = na.explore(s, {1: (2, 4)})
     s = na.hunt(s, 9)
@@ -176,7 +174,7 @@ def test_artefact_resolves_both_places_in_the_chosen_order(na: Any) -> None:
     assert s.turn == 2
 
 
-def test_artefact_power_then_river_power_is_refused(na: Any) -> None:
+def test_artefact_power_then_river_power_is_refused() -> None:
     s = na.build(1, hands={1: (1, 2, 3, 4, 5, 10)}, extra={1: {"double": "artefact"}})
     s = na.hunt(na.explore(s, {1: (3, 10)}), 9)
     s = na.act(s, 1, UsePower(10, 10))
@@ -186,9 +184,7 @@ def test_artefact_power_then_river_power_is_refused(na: Any) -> None:
     assert na.h(s, 1).double == "artefact"
 
 
-def test_artefact_double_play_caught_on_two_creature_places_loses_will_for_each(
-    na: Any,
-) -> None:
+def test_artefact_double_play_caught_on_two_creature_places_loses_will_for_each() -> None:
     s = na.build(
         1,
         hunt_hand=("clone",),
@@ -204,22 +200,21 @@ def test_artefact_double_play_caught_on_two_creature_places_loses_will_for_each(
 # --- 4 The Beach / 8 The Wreck --------------------------------------------------------
 
 
-def test_beach_places_the_marker_once_per_turn(na: Any) -> None:
-    s = reckon(na, {1: (4,), 2: (4,)}, 9)
+def test_beach_places_the_marker_once_per_turn() -> None:
+    s = reckon({1: (4,), 2: (4,)}, 9)
     s = na.act(s, 1, UsePower(4, 4))
     assert s.marker and s.beach_used and s.rescue == 14
     assert na.of(s, 2, UsePower) == []  # once per turn, for everybody
 
 
-def test_beach_removes_the_marker_to_move_rescue(na: Any) -> None:
-    s = reckon(na, {1: (4,)}, 9, marker=True)
+def test_beach_removes_the_marker_to_move_rescue() -> None:
+    s = reckon({1: (4,)}, 9, marker=True)
     s = na.act(s, 1, UsePower(4, 4))
     assert not s.marker and s.rescue == 14 - 1
 
 
-def test_wreck_moves_rescue_once_per_turn(na: Any) -> None:
+def test_wreck_moves_rescue_once_per_turn() -> None:
     s = reckon(
-        na,
         {1: (8,), 2: (8,)},
         9,
         hands={1: (1, 2, 3, 4, 5, 8), 2: (1, 2, 3, 4, 5, 8)},
@@ -229,9 +224,8 @@ def test_wreck_moves_rescue_once_per_turn(na: Any) -> None:
     assert na.of(s, 2, UsePower) == []
 
 
-def test_interference_beach_and_wreck_give_neither_power_nor_take_back_n5(na: Any) -> None:
+def test_interference_beach_and_wreck_give_neither_power_nor_take_back_n5() -> None:
     s = reckon(
-        na,
         {1: (8,)},
         9,
         PlayHunt("interference"),
@@ -245,15 +239,15 @@ def test_interference_beach_and_wreck_give_neither_power_nor_take_back_n5(na: An
 # --- 5 The Rover ----------------------------------------------------------------------
 
 
-def test_rover_takes_an_unowned_reserve_card(na: Any) -> None:
-    s = reckon(na, {1: (5,)}, 9, hands={1: (1, 2, 3, 4, 5, 7)})
+def test_rover_takes_an_unowned_reserve_card() -> None:
+    s = reckon({1: (5,)}, 9, hands={1: (1, 2, 3, 4, 5, 7)})
     assert [a.cards for a in na.of(s, 1, UsePower)] == [(6,), (8,), (9,), (10,)]
     assert s.reserve == (2, 1, 2, 2, 2)
     s = na.act(s, 1, UsePower(5, 5, cards=(9,)))
     assert 9 in na.h(s, 1).hand and s.reserve == (2, 1, 2, 1, 2)
 
 
-def test_rover_needs_a_copy_left_in_the_reserve(na: Any) -> None:
+def test_rover_needs_a_copy_left_in_the_reserve() -> None:
     # 1 Hunted: one copy of each; the Hunted already owns 6-9, nobody else exists
     s = na.build(1, hands={1: (1, 2, 3, 4, 5, 6, 7, 8, 9)})
     s = na.hunt(na.explore(s, {1: (5,)}), 2)
@@ -267,9 +261,8 @@ def test_rover_needs_a_copy_left_in_the_reserve(na: Any) -> None:
 
 
 @pytest.mark.parametrize("version", ["1.0", "1.1"])
-def test_shelter_draws_two_keeps_one(na: Any, version: str) -> None:
+def test_shelter_draws_two_keeps_one(version: str) -> None:
     s = reckon(
-        na,
         {1: (7,)},
         9,
         hands={1: (1, 7)},
@@ -291,23 +284,20 @@ def test_shelter_draws_two_keeps_one(na: Any, version: str) -> None:
     assert game.to_act(s) == (2,)
 
 
-def test_shelter_reshuffles_the_discard_for_its_second_card_n17(na: Any) -> None:
+def test_shelter_reshuffles_the_discard_for_its_second_card_n17() -> None:
     rest = [c for c in SURVIVAL_NAMES if c != "adrenaline"]
-    s = reckon(
-        na, {1: (7,)}, 9, hands={1: (1, 7)}, discards={1: (2, 3, 4, 5)}, survival_discard=rest
-    )
+    s = reckon({1: (7,)}, 9, hands={1: (1, 7)}, discards={1: (2, 3, 4, 5)}, survival_discard=rest)
     s = na.act(s, 1, UsePower(7, 7))
     assert len(s.shelter) == 2 and "adrenaline" in s.shelter
     assert len(s.survival_deck) == 13 and s.survival_discard == ()
 
 
-def test_shelter_with_a_single_card_available_gives_it(na: Any) -> None:
+def test_shelter_with_a_single_card_available_gives_it() -> None:
     rest = tuple(c for c in SURVIVAL_NAMES if c != "adrenaline")
-    s = reckon(na, {1: (7,)}, 9, hands={1: (1, 7)}, discards={1: (2, 3, 4, 5)}, survival={2: rest})
+    s = reckon({1: (7,)}, 9, hands={1: (1, 7)}, discards={1: (2, 3, 4, 5)}, survival={2: rest})
     s = na.act(s, 1, UsePower(7, 7))
     assert s.shelter == () and na.h(s, 1).survival == ("adrenaline",)
     s = reckon(
-        na,
         {1: (7,)},
         9,
         hands={1: (1, 7)},
@@ -320,9 +310,8 @@ def test_shelter_with_a_single_card_available_gives_it(na: Any) -> None:
 # --- 9 The Source ---------------------------------------------------------------------
 
 
-def test_source_heals_a_hunted_with_one_or_two_will_or_draws(na: Any) -> None:
+def test_source_heals_a_hunted_with_one_or_two_will_or_draws() -> None:
     s = reckon(
-        na,
         {1: (9,), 2: (1,)},
         3,
         hands={1: (1, 2, 3, 4, 5, 9)},
@@ -339,15 +328,15 @@ def test_source_heals_a_hunted_with_one_or_two_will_or_draws(na: Any) -> None:
 # --- take-back, tokens, ineffective places --------------------------------------------
 
 
-def test_a_token_free_place_allows_a_take_back_instead(na: Any) -> None:
-    s = reckon(na, {1: (2,)}, 9, discards={1: (4, 5)})
+def test_a_token_free_place_allows_a_take_back_instead() -> None:
+    s = reckon({1: (2,)}, 9, discards={1: (4, 5)})
     assert na.of(s, 1, TakeBack) == [TakeBack(2, 4), TakeBack(2, 5)]
     s = na.act(s, 1, TakeBack(2, 5))
     assert na.h(s, 1).hand == (1, 3, 5) and na.h(s, 1).played == (2,)
 
 
-def test_a_place_with_the_creature_token_gives_nothing(na: Any) -> None:
-    s = reckon(na, {1: (2,), 2: (3,)}, 2)
+def test_a_place_with_the_creature_token_gives_nothing() -> None:
+    s = reckon({1: (2,), 2: (3,)}, 2)
     assert s.queue == ((1, 3),)  # only seat 2 resolves
     with pytest.raises(IllegalActionError):
         na.act(s, 1, Forgo(2))
@@ -355,6 +344,6 @@ def test_a_place_with_the_creature_token_gives_nothing(na: Any) -> None:
     assert na.h(s, 1).will == 2 and s.assimilation == 7
 
 
-def test_only_the_head_of_the_queue_may_resolve(na: Any) -> None:
-    s = reckon(na, {1: (2,), 2: (5,)}, 9)
+def test_only_the_head_of_the_queue_may_resolve() -> None:
+    s = reckon({1: (2,), 2: (5,)}, 9)
     assert na.game.to_act(s) == (1,) and na.legal(s, 2) == ()

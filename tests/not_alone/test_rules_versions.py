@@ -36,6 +36,7 @@ from islandgames.games.not_alone.actions import (
     UsePower,
 )
 from islandgames.games.not_alone.state import NotAloneState, NotAloneState10
+from tests.not_alone import not_alone_kit as na
 
 V10, V11 = GAMES
 VERSIONS = ["1.0", "1.1"]
@@ -126,7 +127,7 @@ def test_versions_run_side_by_side_on_threads() -> None:
 # --- E13, E28: a Survival card drawn in the Reckoning ------------------------------------------
 
 
-def _artefact_at_shelter_and_wreck(na: Any, version: str, top: tuple[str, ...]) -> Any:
+def _artefact_at_shelter_and_wreck(version: str, top: tuple[str, ...]) -> Any:
     """Seat 1 resolves an Artefact double play on 7 (Shelter) and 8 (Wreck) with the
     Creature token on 8: the Shelter is its only token-free place."""
     s = na.build(
@@ -144,8 +145,8 @@ def _artefact_at_shelter_and_wreck(na: Any, version: str, top: tuple[str, ...]) 
     return na.act(s, 1, KeepSurvival("dodge"))
 
 
-def test_e28_dodge_kept_at_the_shelter_is_played_before_being_caught_1_1(na: Any) -> None:
-    s = _artefact_at_shelter_and_wreck(na, "1.1", ("dodge", "wrong_track"))
+def test_e28_dodge_kept_at_the_shelter_is_played_before_being_caught_1_1() -> None:
+    s = _artefact_at_shelter_and_wreck("1.1", ("dodge", "wrong_track"))
     assert na.game.to_act(s) == (1,) and s.shelter_owner == 0 and s.shelter == ()
     assert na.legal(s, 1) == (PlaySurvival("dodge"), Pass())
     rescue, assimilation = s.rescue, s.assimilation
@@ -159,15 +160,15 @@ def test_e28_dodge_kept_at_the_shelter_is_played_before_being_caught_1_1(na: Any
     assert s.phase == 4 and na.h(s, 1).will == 3 and s.assimilation == assimilation
 
 
-def test_e28_dodge_kept_at_the_shelter_cannot_be_played_in_1_0(na: Any) -> None:
-    s = _artefact_at_shelter_and_wreck(na, "1.0", ("dodge", "wrong_track"))
+def test_e28_dodge_kept_at_the_shelter_cannot_be_played_in_1_0() -> None:
+    s = _artefact_at_shelter_and_wreck("1.0", ("dodge", "wrong_track"))
     # no window: the resolution goes on, and the Hunted is caught on the Wreck
     assert s.phase == 4 and na.h(s, 1).survival == ("dodge",)
     assert na.h(s, 1).will == 2 and s.assimilation == 7 - 1
     assert s.step == "creature_window" and PlaySurvival("dodge") not in na.legal(s, 1)
 
 
-def test_e28_wrong_track_from_the_drawers_window_frees_an_earlier_hunted(na: Any) -> None:
+def test_e28_wrong_track_from_the_drawers_window_frees_an_earlier_hunted() -> None:
     """The queue is recomputed from the Creature's left: the Hunted freed by the moved
     token resolves next, the one the token lands on no longer does (and is caught)."""
     s = na.build(
@@ -189,7 +190,7 @@ def test_e28_wrong_track_from_the_drawers_window_frees_an_earlier_hunted(na: Any
     assert s.phase == 4 and [h.will for h in s.hunted] == [3, 3, 2]
 
 
-def test_e28_a_resolved_place_is_not_resolved_again(na: Any) -> None:
+def test_e28_a_resolved_place_is_not_resolved_again() -> None:
     """Seat 1 resolves the Wreck, seat 2's Wrong Track moves the token from seat 1's
     Shelter onto that Wreck; seat 1 resolves the Shelter, Dodges: the Wreck is free for
     them again but was resolved already (``resolved``)."""
@@ -212,7 +213,7 @@ def test_e28_a_resolved_place_is_not_resolved_again(na: Any) -> None:
     assert s.phase == 4 and na.h(s, 1).will == 3  # dodged on the Wreck
 
 
-def test_e28_the_source_draw_opens_the_window_too(na: Any) -> None:
+def test_e28_the_source_draw_opens_the_window_too() -> None:
     s = na.build(
         2,
         hands={1: (1, 2, 3, 4, 5, 9)},
@@ -229,7 +230,7 @@ def test_e28_the_source_draw_opens_the_window_too(na: Any) -> None:
     assert s.artemia_token == (2,) and s.queue == ((1, 3),)
 
 
-def test_e28_no_window_for_a_hunted_who_played_a_survival_card(na: Any) -> None:
+def test_e28_no_window_for_a_hunted_who_played_a_survival_card() -> None:
     s = na.build(
         2,
         will={1: 2},
@@ -244,8 +245,8 @@ def test_e28_no_window_for_a_hunted_who_played_a_survival_card(na: Any) -> None:
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_e28_the_drawers_window_states_are_checked(na: Any, version: str) -> None:
-    s = _artefact_at_shelter_and_wreck(na, "1.1", ("dodge", "wrong_track"))
+def test_e28_the_drawers_window_states_are_checked(version: str) -> None:
+    s = _artefact_at_shelter_and_wreck("1.1", ("dodge", "wrong_track"))
     wire = serde.to_wire(s)
     if version == "1.0":
         for k in ("withdrawn", "resolved"):
@@ -263,15 +264,15 @@ def test_e28_the_drawers_window_states_are_checked(na: Any, version: str) -> Non
 # --- E2, E4, N15: phase-1 cards after a Hunted has committed -----------------------------------
 
 
-def _window(na: Any, version: str, **kw: Any) -> Any:
+def _window(version: str, **kw: Any) -> Any:
     """The start of a turn with 2 Hunted and the Creature's phase-1 window open."""
     kw.setdefault("hunt_hand", ("despair", "force_field"))
     return na.build(2, step="creature_window", version=version, **kw)
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_despair_before_any_commit(na: Any, version: str) -> None:
-    s = _window(na, version, survival={1: ("adrenaline",)}, will={1: 2})
+def test_despair_before_any_commit(version: str) -> None:
+    s = _window(version, survival={1: ("adrenaline",)}, will={1: 2})
     s = na.act(s, 0, PlayHunt("despair"))
     assert s.step == "explore" and na.game_of(s).to_act(s) == (1, 2)
     assert na.of(s, 1, PlaySurvival) == [] and len(na.of(s, 1, Explore)) == 5
@@ -279,8 +280,8 @@ def test_despair_before_any_commit(na: Any, version: str) -> None:
         assert s.withdrawn == ()
 
 
-def test_despair_after_a_commit_takes_it_back_1_1(na: Any) -> None:
-    s = _window(na, "1.1", survival={1: ("adrenaline",)}, will={1: 2})
+def test_despair_after_a_commit_takes_it_back_1_1() -> None:
+    s = _window("1.1", survival={1: ("adrenaline",)}, will={1: 2})
     s = na.act(s, 1, Explore((4,)))
     assert na.game.to_act(s) == (0, 2) and na.legal(s, 1) == ()
     s = na.act(s, 0, PlayHunt("despair"))
@@ -295,8 +296,8 @@ def test_despair_after_a_commit_takes_it_back_1_1(na: Any) -> None:
     assert s.step == "hunt" and na.h(s, 1).played == (2,)
 
 
-def test_despair_once_every_hunted_committed_1_1(na: Any) -> None:
-    s = _window(na, "1.1")
+def test_despair_once_every_hunted_committed_1_1() -> None:
+    s = _window("1.1")
     s = na.explore(s, {1: (4,), 2: (5,)})
     assert s.step == "creature_window" and s.owing == () and na.game.to_act(s) == (0,)
     s = na.act(s, 0, PlayHunt("despair"))
@@ -304,8 +305,8 @@ def test_despair_once_every_hunted_committed_1_1(na: Any) -> None:
     assert s.withdrawn == ((1, 0), (1, 1))
 
 
-def test_despair_after_a_commit_is_impossible_in_1_0(na: Any) -> None:
-    s = _window(na, "1.0")
+def test_despair_after_a_commit_is_impossible_in_1_0() -> None:
+    s = _window("1.0")
     assert na.legal(s, 1) == ()  # E2: the Hunted wait for the Creature's window
     s = na.act(s, 0, Pass())
     s = na.act(s, 1, Explore((4,)))
@@ -315,15 +316,15 @@ def test_despair_after_a_commit_is_impossible_in_1_0(na: Any) -> None:
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_force_field_before_any_commit(na: Any, version: str) -> None:
-    s = _window(na, version)
+def test_force_field_before_any_commit(version: str) -> None:
+    s = _window(version)
     s = na.act(s, 0, PlayHunt("force_field", places=(3, 4)))
     assert s.step == "explore" and s.target_token == (3, 4)
     assert na.of(s, 1, Explore) == [Explore((1,)), Explore((2,)), Explore((5,))]
 
 
-def test_force_field_after_a_commit_takes_it_back_1_1(na: Any) -> None:
-    s = _window(na, "1.1", extra={1: {"double": "river"}}, hands={1: (1, 2, 3, 4, 5, 7)})
+def test_force_field_after_a_commit_takes_it_back_1_1() -> None:
+    s = _window("1.1", extra={1: {"double": "river"}}, hands={1: (1, 2, 3, 4, 5, 7)})
     s = na.act(s, 1, Explore((3, 7)))
     s = na.act(s, 0, PlayHunt("force_field", places=(3, 4)))
     h = na.h(s, 1)
@@ -336,24 +337,24 @@ def test_force_field_after_a_commit_takes_it_back_1_1(na: Any) -> None:
     assert s.step == "hunt"
 
 
-def test_force_field_after_a_commit_is_impossible_in_1_0(na: Any) -> None:
-    s = na.act(_window(na, "1.0"), 0, Pass())
+def test_force_field_after_a_commit_is_impossible_in_1_0() -> None:
+    s = na.act(_window("1.0"), 0, Pass())
     s = na.act(s, 1, Explore((3,)))
     assert na.legal(s, 0) == ()
     with pytest.raises(NotYourTurnError):
         na.V10.apply(s, 0, PlayHunt("force_field", places=(3, 4)))
 
 
-def test_a_flashback_of_force_field_takes_commits_back_too_1_1(na: Any) -> None:
-    s = _window(na, "1.1", hunt_hand=("flashback",), hunt_discard=("force_field",))
+def test_a_flashback_of_force_field_takes_commits_back_too_1_1() -> None:
+    s = _window("1.1", hunt_hand=("flashback",), hunt_discard=("force_field",))
     s = na.act(s, 2, Explore((5,)))
     s = na.act(s, 0, PlayHunt("flashback", places=(4, 5)))
     assert na.h(s, 2).played == () and s.withdrawn == ((1, 1),)
     assert na.of(s, 2, Explore) == [Explore((c,)) for c in (1, 2, 3)]
 
 
-def test_with_tracking_the_window_stays_open_after_a_take_back_1_1(na: Any) -> None:
-    s = _window(na, "1.1", allowance=2)
+def test_with_tracking_the_window_stays_open_after_a_take_back_1_1() -> None:
+    s = _window("1.1", allowance=2)
     s = na.explore(s, {1: (4,), 2: (5,)})
     s = na.act(s, 0, PlayHunt("despair"))
     assert s.step == "creature_window" and na.game.to_act(s) == (0, 1, 2)
@@ -364,7 +365,7 @@ def test_with_tracking_the_window_stays_open_after_a_take_back_1_1(na: Any) -> N
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_sacrifice_before_any_commit(na: Any, version: str) -> None:
+def test_sacrifice_before_any_commit(version: str) -> None:
     s = na.build(2, survival={1: ("sacrifice",)}, hunt_hand=("despair",), version=version)
     game = na.game_of(s)
     s = na.act(s, 1, PlaySurvival("sacrifice", (5,)))
@@ -372,16 +373,16 @@ def test_sacrifice_before_any_commit(na: Any, version: str) -> None:
     assert na.h(s, 1).discard == (5,) and na.legal(s, 0) == ()
 
 
-def test_sacrifice_before_any_commit_closes_the_creature_window_1_1(na: Any) -> None:
-    s = _window(na, "1.1", survival={1: ("sacrifice",)})
+def test_sacrifice_before_any_commit_closes_the_creature_window_1_1() -> None:
+    s = _window("1.1", survival={1: ("sacrifice",)})
     assert na.game.to_act(s) == (0, 1, 2)
     s = na.act(s, 1, PlaySurvival("sacrifice", (5,)))
     assert s.step == "explore" and na.game.to_act(s) == (1, 2) and na.legal(s, 0) == ()
     assert s.withdrawn == ()
 
 
-def test_sacrifice_after_a_commit_takes_it_back_1_1(na: Any) -> None:
-    s = _window(na, "1.1", survival={2: ("sacrifice",)})
+def test_sacrifice_after_a_commit_takes_it_back_1_1() -> None:
+    s = _window("1.1", survival={2: ("sacrifice",)})
     s = na.act(s, 1, Explore((4,)))
     s = na.act(s, 2, PlaySurvival("sacrifice", (1,)))
     assert na.h(s, 1).played == () and na.h(s, 1).hand == (1, 2, 3, 4, 5)
@@ -389,24 +390,24 @@ def test_sacrifice_after_a_commit_takes_it_back_1_1(na: Any) -> None:
     assert na.legal(s, 0) == ()  # no Hunt card this turn
 
 
-def test_sacrifice_after_a_commit_keeps_it_in_1_0(na: Any) -> None:
+def test_sacrifice_after_a_commit_keeps_it_in_1_0() -> None:
     s = na.build(2, survival={2: ("sacrifice",)}, version="1.0")
     s = na.act(s, 1, Explore((4,)))
     s = na.act(s, 2, PlaySurvival("sacrifice", (1,)))
     assert na.h(s, 1).played == (4,) and na.V10.to_act(s) == (2,)
 
 
-def test_sacrifice_is_refused_after_a_hunt_card_n15_1_1(na: Any) -> None:
-    s = _window(na, "1.1", survival={1: ("sacrifice",)}, allowance=2)
+def test_sacrifice_is_refused_after_a_hunt_card_n15_1_1() -> None:
+    s = _window("1.1", survival={1: ("sacrifice",)}, allowance=2)
     assert na.of(s, 1, PlaySurvival)
     s = na.act(s, 0, PlayHunt("force_field", places=(9, 10)))
     assert na.of(s, 1, PlaySurvival) == []
 
 
-def test_a_hunted_who_took_back_keeps_the_turns_flags_1_1(na: Any) -> None:
+def test_a_hunted_who_took_back_keeps_the_turns_flags_1_1() -> None:
     """Resist stays used (once per turn, N3); a Survival card played stays played; Give
     Up is open again (N4: before the card is played)."""
-    s = _window(na, "1.1", discards={1: (4, 5)}, survival={1: ("adrenaline",)}, will={1: 2})
+    s = _window("1.1", discards={1: (4, 5)}, survival={1: ("adrenaline",)}, will={1: 2})
     s = na.act(s, 1, Resist(1, (4, 5)))
     s = na.act(s, 1, Explore((1,)))
     s = na.act(s, 0, PlayHunt("force_field", places=(9, 10)))
@@ -416,8 +417,8 @@ def test_a_hunted_who_took_back_keeps_the_turns_flags_1_1(na: Any) -> None:
     assert na.h(s, 1).resisted and na.h(s, 1).will == 1
 
 
-def test_strike_back_emptying_the_creatures_hand_closes_its_window_1_1(na: Any) -> None:
-    s = _window(na, "1.1", hunt_hand=("despair",), survival={1: ("strike_back",)})
+def test_strike_back_emptying_the_creatures_hand_closes_its_window_1_1() -> None:
+    s = _window("1.1", hunt_hand=("despair",), survival={1: ("strike_back",)})
     s = na.act(s, 1, PlaySurvival("strike_back"))
     assert s.hunt_hand == () and s.step == "explore" and na.game.to_act(s) == (1, 2)
 
@@ -425,10 +426,8 @@ def test_strike_back_emptying_the_creatures_hand_closes_its_window_1_1(na: Any) 
 # --- hidden information of a withdrawn commit ---------------------------------------------
 
 
-def test_non_interference_around_a_take_back_1_1(na: Any) -> None:
-    s = _window(
-        na, "1.1", survival={2: ("dodge",)}, hunt_hand=("force_field", "clone"), allowance=2
-    )
+def test_non_interference_around_a_take_back_1_1() -> None:
+    s = _window("1.1", survival={2: ("dodge",)}, hunt_hand=("force_field", "clone"), allowance=2)
     s = na.act(s, 1, Explore((3,)))
     views_unchanged(V11, s)
     s = na.act(s, 0, PlayHunt("force_field", places=(4, 5)))
@@ -437,8 +436,8 @@ def test_non_interference_around_a_take_back_1_1(na: Any) -> None:
     views_unchanged(V11, s)
 
 
-def test_a_withdrawn_commit_stays_masked_in_per_seat_logs_1_1(na: Any) -> None:
-    s0 = _window(na, "1.1")
+def test_a_withdrawn_commit_stays_masked_in_per_seat_logs_1_1() -> None:
+    s0 = _window("1.1")
     first = Explore((3,))
     s1 = na.act(s0, 1, first)
     s2 = na.act(s1, 0, PlayHunt("force_field", places=(4, 5)))
@@ -484,7 +483,7 @@ def test_a_withdrawn_commit_is_masked_in_a_match_log_1_1() -> None:
 # --- check_state: states play never reaches (every version) ---------------------------------
 
 
-def _reckoning(na: Any, version: str, **kw: Any) -> Any:
+def _reckoning(version: str, **kw: Any) -> Any:
     """The reveal of a turn with 2 Hunted on 2 and 4, the Creature token on 9: the first
     phase-3 decision (a card window if anybody may play a card)."""
     s = na.build(2, version=version, **kw)
@@ -496,8 +495,8 @@ def _reckoning(na: Any, version: str, **kw: Any) -> Any:
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_check_state_refuses_a_reckoning_without_the_creature_token(na: Any, version: str) -> None:
-    s = _reckoning(na, version)
+def test_check_state_refuses_a_reckoning_without_the_creature_token(version: str) -> None:
+    s = _reckoning(version)
     wire = serde.to_wire(s)
     wire["creature_token"] = []
     with pytest.raises(DecodeError, match="phase-3 state without the Creature token"):
@@ -505,11 +504,9 @@ def test_check_state_refuses_a_reckoning_without_the_creature_token(na: Any, ver
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_check_state_refuses_an_artemia_token_required_but_never_placed(
-    na: Any, version: str
-) -> None:
+def test_check_state_refuses_an_artemia_token_required_but_never_placed(version: str) -> None:
     game = get_game("not-alone", rules_version=version)
-    s = _reckoning(na, version, rescue=7, hunt_hand=("mutation",), survival={})
+    s = _reckoning(version, rescue=7, hunt_hand=("mutation",), survival={})
     assert s.artemia_token == ()
     for change, ok in (
         ({"rescue": 6}, False),  # an Artemia space (board a) at the Hunting
@@ -531,10 +528,8 @@ def test_check_state_refuses_an_artemia_token_required_but_never_placed(
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_check_state_refuses_a_card_window_waiting_on_a_hunted_without_cards(
-    na: Any, version: str
-) -> None:
-    s = _reckoning(na, version, survival={1: ("dodge",)}, hunt_hand=())
+def test_check_state_refuses_a_card_window_waiting_on_a_hunted_without_cards(version: str) -> None:
+    s = _reckoning(version, survival={1: ("dodge",)}, hunt_hand=())
     assert s.step == "hunted_window" and s.owing == (0,)
     wire = serde.to_wire(s)
     wire["hunted"][0]["survival"] = []
@@ -558,8 +553,8 @@ def test_check_state_refuses_a_card_window_waiting_on_a_hunted_without_cards(
         na.game_of(s).decode_state(wire)
 
 
-def test_check_state_refuses_1_1_phase1_shapes_under_1_0(na: Any) -> None:
-    s = _window(na, "1.1")
+def test_check_state_refuses_1_1_phase1_shapes_under_1_0() -> None:
+    s = _window("1.1")
     wire = serde.to_wire(s)
     for k in ("withdrawn", "resolved"):
         del wire[k]

@@ -17,20 +17,21 @@ from islandgames.games.not_alone.actions import (
     PlaySurvival,
     UsePower,
 )
+from tests.not_alone import not_alone_kit as na
 
 
-def passes(na: Any, s: Any, *steps: str) -> Any:
+def passes(s: Any, *steps: str) -> Any:
     """Pass for whoever acts while the step is one of ``steps``."""
     while s.step in steps:
         s = na.act(s, na.game.to_act(s)[0], Pass())
     return s
 
 
-def window3(na: Any, s: Any, creature: int, *tokens: Any) -> Any:
+def window3(s: Any, creature: int, *tokens: Any) -> Any:
     """From the exploration's end: Creature token (and ``tokens``), then on to the
     Hunted's phase-3 card window."""
     s = na.act(s, 0, *tokens, PlaceToken("creature", (creature,)), Pass())
-    s = passes(na, s, "prepare", "creature_window")
+    s = passes(s, "prepare", "creature_window")
     assert s.step == "hunted_window" and s.phase == 3
     return s
 
@@ -38,7 +39,7 @@ def window3(na: Any, s: Any, creature: int, *tokens: Any) -> Any:
 # --- phase 1 ----------------------------------------------------------------------------
 
 
-def test_adrenaline_regains_one_will_below_three(na: Any) -> None:
+def test_adrenaline_regains_one_will_below_three() -> None:
     s = na.build(2, will={1: 2}, survival={1: ("adrenaline",)})
     s = na.act(s, 1, PlaySurvival("adrenaline"))
     h = na.h(s, 1)
@@ -48,7 +49,7 @@ def test_adrenaline_regains_one_will_below_three(na: Any) -> None:
     assert na.of(full, 1, PlaySurvival) == []
 
 
-def test_ingenuity_puts_the_marker_on_the_beach(na: Any) -> None:
+def test_ingenuity_puts_the_marker_on_the_beach() -> None:
     s = na.build(2, survival={1: ("ingenuity",)})
     s = na.act(s, 1, PlaySurvival("ingenuity"))
     assert s.marker
@@ -56,7 +57,7 @@ def test_ingenuity_puts_the_marker_on_the_beach(na: Any) -> None:
     assert na.of(on, 1, PlaySurvival) == []
 
 
-def test_sacrifice_discards_a_card_and_forbids_hunt_cards(na: Any) -> None:
+def test_sacrifice_discards_a_card_and_forbids_hunt_cards() -> None:
     s = na.build(2, survival={1: ("sacrifice",)}, hunt_hand=("fierceness", "clone", "virus"))
     assert na.of(s, 1, PlaySurvival) == [PlaySurvival("sacrifice", (c,)) for c in range(1, 6)]
     s = na.act(s, 1, PlaySurvival("sacrifice", (4,)))
@@ -65,7 +66,7 @@ def test_sacrifice_discards_a_card_and_forbids_hunt_cards(na: Any) -> None:
     assert s.step == "hunt" and na.of(s, 0, PlayHunt) == []
 
 
-def test_sacrifice_is_refused_once_the_creature_played_a_hunt_card_n15(na: Any) -> None:
+def test_sacrifice_is_refused_once_the_creature_played_a_hunt_card_n15() -> None:
     s = na.build(
         2,
         step="creature_window",
@@ -81,7 +82,7 @@ def test_sacrifice_is_refused_once_the_creature_played_a_hunt_card_n15(na: Any) 
     assert na.of(s, 1, PlaySurvival) == []
 
 
-def test_sixth_sense_takes_two_discarded_cards_back(na: Any) -> None:
+def test_sixth_sense_takes_two_discarded_cards_back() -> None:
     s = na.build(2, survival={1: ("sixth_sense",)}, discards={1: (2, 3, 4)})
     assert len(na.of(s, 1, PlaySurvival)) == 3
     s = na.act(s, 1, PlaySurvival("sixth_sense", (2, 4)))
@@ -92,7 +93,7 @@ def test_sixth_sense_takes_two_discarded_cards_back(na: Any) -> None:
     assert na.of(none, 1, PlaySurvival) == []
 
 
-def test_smokescreen_hides_discards_from_the_creature_only_n22(na: Any) -> None:
+def test_smokescreen_hides_discards_from_the_creature_only_n22() -> None:
     s = na.build(2, survival={1: ("smokescreen",)}, discards={1: (2,), 2: (5,)})
     s = na.act(s, 1, PlaySurvival("smokescreen"))
     assert s.smokescreen
@@ -105,7 +106,7 @@ def test_smokescreen_hides_discards_from_the_creature_only_n22(na: Any) -> None:
     assert not s.smokescreen and na.game.view(s, 0).hunted[0].discard == (1, 2)
 
 
-def test_strike_back_sends_two_random_hunt_cards_to_the_deck_bottom(na: Any) -> None:
+def test_strike_back_sends_two_random_hunt_cards_to_the_deck_bottom() -> None:
     hand = ("clone", "fierceness", "virus")
     s = na.build(2, survival={1: ("strike_back",)}, hunt_hand=hand)
     s = na.act(s, 1, PlaySurvival("strike_back"))
@@ -116,7 +117,7 @@ def test_strike_back_sends_two_random_hunt_cards_to_the_deck_bottom(na: Any) -> 
     assert na.of(empty, 1, PlaySurvival) == []
 
 
-def test_one_survival_card_per_turn(na: Any) -> None:
+def test_one_survival_card_per_turn() -> None:
     s = na.build(2, will={1: 2}, survival={1: ("adrenaline", "ingenuity")})
     s = na.act(s, 1, PlaySurvival("ingenuity"))
     assert na.of(s, 1, PlaySurvival) == []
@@ -125,7 +126,7 @@ def test_one_survival_card_per_turn(na: Any) -> None:
 # --- phase 2 ----------------------------------------------------------------------------
 
 
-def test_vortex_swaps_the_played_card_after_the_tokens_n16(na: Any) -> None:
+def test_vortex_swaps_the_played_card_after_the_tokens_n16() -> None:
     s = na.build(
         2,
         step="creature_window",
@@ -149,31 +150,31 @@ def test_vortex_swaps_the_played_card_after_the_tokens_n16(na: Any) -> None:
 # --- phase 3 ----------------------------------------------------------------------------
 
 
-def test_dodge_avoids_the_creature_token_n13(na: Any) -> None:
+def test_dodge_avoids_the_creature_token_n13() -> None:
     s = na.build(2, survival={1: ("dodge",)})
     s = na.explore(s, {1: (2,), 2: (3,)})
-    s = window3(na, s, 2)
+    s = window3(s, 2)
     assert na.of(s, 1, PlaySurvival) == [PlaySurvival("dodge")]
     s = na.act(s, 1, PlaySurvival("dodge"))
-    s = passes(na, s, "creature_window", "hunted_window")
+    s = passes(s, "creature_window", "hunted_window")
     assert s.queue == ((0, 2), (1, 3))  # the place is token-free for the Dodger
     s = na.settle(s)
     assert na.h(s, 1).will == 3 and s.assimilation == 8
 
 
-def test_dodge_needs_the_creature_token_on_your_place_n13(na: Any) -> None:
+def test_dodge_needs_the_creature_token_on_your_place_n13() -> None:
     s = na.build(2, survival={1: ("dodge",)})
     s = na.hunt(na.explore(s, {1: (2,), 2: (3,)}), 5)
     assert s.step == "resolve_free"  # no window: nothing to play
 
 
-def test_detector_avoids_the_artemia_token(na: Any) -> None:
+def test_detector_avoids_the_artemia_token() -> None:
     s = na.build(2, survival={1: ("detector",)}, hunt_hand=("mutation",))
     s = na.explore(s, {1: (2,), 2: (2,)})
     s = na.act(s, 0, PlayHunt("mutation"), PlaceToken("artemia", (2,)))
-    s = window3(na, s, 9)
+    s = window3(s, 9)
     s = na.act(s, 1, PlaySurvival("detector"))
-    s = passes(na, s, "creature_window", "hunted_window")
+    s = passes(s, "creature_window", "hunted_window")
     assert s.queue == ((0, 2),)
     s = na.act(s, 1, Forgo(2))
     assert s.step == "artemia" and na.game.to_act(s) == (2,)  # seat 1 is protected
@@ -182,7 +183,7 @@ def test_detector_avoids_the_artemia_token(na: Any) -> None:
     assert na.h(s, 2).will == 2 and na.h(s, 2).hand == (1, 3, 4)
 
 
-def test_drone_uses_the_rover_instead(na: Any) -> None:
+def test_drone_uses_the_rover_instead() -> None:
     s = na.build(2, survival={1: ("drone",)})
     s = na.hunt(na.explore(s, {1: (2,), 2: (3,)}), 9)
     drone = [a for a in na.of(s, 1, UsePower) if a.survival == "drone"]
@@ -192,7 +193,7 @@ def test_drone_uses_the_rover_instead(na: Any) -> None:
     assert 8 in h.hand and h.survival == () and h.played == (2,)
 
 
-def test_gate_uses_an_adjacent_place_but_not_the_artefact(na: Any) -> None:
+def test_gate_uses_an_adjacent_place_but_not_the_artefact() -> None:
     s = na.build(2, survival={1: ("gate",)}, hands={1: (1, 2, 3, 4, 5, 9)})
     s = na.hunt(na.explore(s, {1: (9,), 2: (3,)}), 1)
     gate = {a.power for a in na.of(s, 1, UsePower) if a.survival == "gate"}
@@ -201,50 +202,50 @@ def test_gate_uses_an_adjacent_place_but_not_the_artefact(na: Any) -> None:
     assert s.rescue == 14 - 1 and s.wreck_used
 
 
-def test_gate_through_an_adjacent_lair_copies_the_creature_place(na: Any) -> None:
+def test_gate_through_an_adjacent_lair_copies_the_creature_place() -> None:
     s = na.build(2, survival={1: ("gate",)}, discards={1: (3,)})
     s = na.hunt(na.explore(s, {1: (2,), 2: (4,)}), 4)
     gate = sorted({a.power for a in na.of(s, 1, UsePower) if a.survival == "gate"})
     assert gate == [1, 3, 4, 7]  # adjacent 1 (Lair, copying 4), 3, 7
 
 
-def test_hologram_moves_the_artemia_token(na: Any) -> None:
+def test_hologram_moves_the_artemia_token() -> None:
     s = na.build(2, survival={1: ("hologram",)}, hunt_hand=("mutation",))
     s = na.explore(s, {1: (2,), 2: (3,)})
     s = na.act(s, 0, PlayHunt("mutation"), PlaceToken("artemia", (2,)))
-    s = window3(na, s, 9)
+    s = window3(s, 9)
     opts = na.of(s, 1, PlaySurvival)
     assert opts == [PlaySurvival("hologram", places=(2, t)) for t in (1, 3, 7)]
     s = na.act(s, 1, PlaySurvival("hologram", places=(2, 3)))
     assert s.artemia_token == (3,)
 
 
-def test_hologram_under_virus_picks_the_token_n11(na: Any) -> None:
+def test_hologram_under_virus_picks_the_token_n11() -> None:
     s = na.build(2, survival={1: ("hologram",)}, hunt_hand=("virus",))
     s = na.explore(s, {1: (2,), 2: (3,)})
     s = na.act(s, 0, PlayHunt("virus"), PlaceToken("artemia", (2, 3)))
-    s = window3(na, s, 9)
+    s = window3(s, 9)
     froms = {a.places[0] for a in na.of(s, 1, PlaySurvival)}
     assert froms == {2, 3}
     s = na.act(s, 1, PlaySurvival("hologram", places=(3, 4)))
     assert s.artemia_token == (2, 4)
 
 
-def test_wrong_track_moves_the_creature_token(na: Any) -> None:
+def test_wrong_track_moves_the_creature_token() -> None:
     s = na.build(2, survival={1: ("wrong_track",)})
     s = na.explore(s, {1: (2,), 2: (3,)})
-    s = window3(na, s, 2)
+    s = window3(s, 2)
     s = na.act(s, 1, PlaySurvival("wrong_track", places=(2, 3)))
     assert s.creature_token == (3,)
     s = na.settle(s)
     assert na.h(s, 1).will == 3 and na.h(s, 2).will == 2
 
 
-def test_wrong_track_under_clone_may_move_the_target(na: Any) -> None:
+def test_wrong_track_under_clone_may_move_the_target() -> None:
     s = na.build(2, survival={1: ("wrong_track",)}, hunt_hand=("clone",))
     s = na.explore(s, {1: (2,), 2: (3,)})
     s = na.act(s, 0, PlayHunt("clone"), PlaceToken("target", (2,)))
-    s = window3(na, s, 9)
+    s = window3(s, 9)
     froms = {a.places[0] for a in na.of(s, 1, PlaySurvival)}
     assert froms == {2, 9}
     s = na.act(s, 1, PlaySurvival("wrong_track", places=(2, 1)))
@@ -254,31 +255,31 @@ def test_wrong_track_under_clone_may_move_the_target(na: Any) -> None:
 # --- phase 4 ----------------------------------------------------------------------------
 
 
-def test_amplifier_trades_the_marker_for_a_rescue_step(na: Any) -> None:
+def test_amplifier_trades_the_marker_for_a_rescue_step() -> None:
     s = na.build(2, survival={1: ("amplifier",)}, marker=True)
     s = na.hunt(na.explore(s, {1: (1,), 2: (1,)}), 9)
     while s.step == "resolve_free":
         i, p = s.queue[0]
         s = na.act(s, i + 1, Forgo(p))
-    s = passes(na, s, "creature_window")
+    s = passes(s, "creature_window")
     assert s.phase == 4 and s.step == "hunted_window"
     s = na.act(s, 1, PlaySurvival("amplifier"))
     assert not s.marker and s.turn == 2 and s.rescue == 14 - 2  # Amplifier + end of turn
 
 
-def test_double_back_takes_the_played_card_back(na: Any) -> None:
+def test_double_back_takes_the_played_card_back() -> None:
     s = na.build(2, survival={1: ("double_back",)})
     s = na.hunt(na.explore(s, {1: (5,), 2: (1,)}), 5)
     while s.step == "resolve_free":
         i, p = s.queue[0]
         s = na.act(s, i + 1, Forgo(p))
-    s = passes(na, s, "creature_window")
+    s = passes(s, "creature_window")
     assert s.phase == 4 and na.of(s, 1, PlaySurvival) == [PlaySurvival("double_back", (5,))]
     s = na.act(s, 1, PlaySurvival("double_back", (5,)))
     assert s.turn == 2 and na.h(s, 1).hand == (1, 2, 3, 4, 5) and na.h(s, 1).discard == ()
 
 
-def test_despair_blocks_every_survival_card(na: Any) -> None:
+def test_despair_blocks_every_survival_card() -> None:
     s = na.build(
         2,
         step="creature_window",
@@ -298,7 +299,7 @@ def test_despair_blocks_every_survival_card(na: Any) -> None:
     assert all(a != PlaySurvival("dodge") for a in na.legal(s, 1))
 
 
-def test_artemia_discard_is_a_hidden_simultaneous_choice(na: Any) -> None:
+def test_artemia_discard_is_a_hidden_simultaneous_choice() -> None:
     s = na.build(2, hunt_hand=("mutation",))
     s = na.explore(s, {1: (2,), 2: (2,)})
     s = na.hunt(s, 9, PlayHunt("mutation"), PlaceToken("artemia", (2,)))
@@ -314,7 +315,7 @@ def test_artemia_discard_is_a_hidden_simultaneous_choice(na: Any) -> None:
     assert na.h(s, 1).will == 2 and na.h(s, 2).will == 2  # Mutation
 
 
-def test_explore_is_hidden_until_the_reveal(na: Any) -> None:
+def test_explore_is_hidden_until_the_reveal() -> None:
     s = na.build(2)
     s = na.act(s, 1, Explore((4,)))
     assert na.game.view(s, 2).hunted[0].played is None

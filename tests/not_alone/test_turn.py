@@ -3,8 +3,6 @@ the turn and the instant end of the game (sections 2-5; N1-N4, N17, N20, N25).""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from islandgames import IllegalActionError, InvalidConfigError, get_game
@@ -19,6 +17,7 @@ from islandgames.games.not_alone.actions import (
     TakeBack,
     UsePower,
 )
+from tests.not_alone import not_alone_kit as na
 
 # --- setup ------------------------------------------------------------------------------
 
@@ -65,7 +64,7 @@ def test_bad_configs_are_refused(config: NotAloneConfig) -> None:
         GAME.new(1, config)
 
 
-def test_phase1_window_then_exploration_1_0_e2(na: Any) -> None:
+def test_phase1_window_then_exploration_1_0_e2() -> None:
     s = na.build(2, step="creature_window", hunt_hand=("stasis",), version="1.0")
     assert na.legal(s, 0) == (Pass(),) and na.V10.to_act(s) == (0,)
     assert na.legal(s, 1) == ()
@@ -73,7 +72,7 @@ def test_phase1_window_then_exploration_1_0_e2(na: Any) -> None:
     assert s.step == "explore" and na.V10.to_act(s) == (1, 2)
 
 
-def test_phase1_window_alongside_the_exploration_1_1_e2(na: Any) -> None:
+def test_phase1_window_alongside_the_exploration_1_1_e2() -> None:
     s = na.build(2, step="creature_window", hunt_hand=("stasis",))
     assert na.legal(s, 0) == (Pass(),) and na.game.to_act(s) == (0, 1, 2)
     assert Explore((1,)) in na.legal(s, 1)
@@ -88,7 +87,7 @@ def test_phase1_window_alongside_the_exploration_1_1_e2(na: Any) -> None:
 # --- Resist and Give Up -----------------------------------------------------------------
 
 
-def test_resist_pays_one_will_for_two_cards_or_two_for_four_n3(na: Any) -> None:
+def test_resist_pays_one_will_for_two_cards_or_two_for_four_n3() -> None:
     s = na.build(2, hands={1: (1,)}, discards={1: (2, 3, 4, 5)})
     resists = na.of(s, 1, Resist)
     assert len(resists) == 6 + 1 and Resist(2, (2, 3, 4, 5)) in resists
@@ -100,14 +99,14 @@ def test_resist_pays_one_will_for_two_cards_or_two_for_four_n3(na: Any) -> None:
     assert na.h(s2, 1).will == 1 and na.h(s2, 1).hand == (1, 2, 3, 4, 5)
 
 
-def test_resist_takes_fewer_cards_from_a_small_discard_pile(na: Any) -> None:
+def test_resist_takes_fewer_cards_from_a_small_discard_pile() -> None:
     s = na.build(2, hands={1: (1, 2, 3, 4)}, discards={1: (5,)})
     assert na.of(s, 1, Resist) == [Resist(1, (5,))]
     s = na.build(2, hands={1: (1, 2)}, discards={1: (3, 4, 5)})
     assert Resist(2, (3, 4, 5)) in na.of(s, 1, Resist)
 
 
-def test_resisting_to_zero_will_forces_a_give_up(na: Any) -> None:
+def test_resisting_to_zero_will_forces_a_give_up() -> None:
     s = na.build(2, will={1: 1}, hands={1: (1,)}, discards={1: (2, 3, 4, 5)})
     s = na.act(s, 1, Resist(1, (2, 3)))
     h = na.h(s, 1)
@@ -115,7 +114,7 @@ def test_resisting_to_zero_will_forces_a_give_up(na: Any) -> None:
     assert s.assimilation == 8 - 1
 
 
-def test_give_up_restores_will_and_cards_for_an_assimilation_step_n4(na: Any) -> None:
+def test_give_up_restores_will_and_cards_for_an_assimilation_step_n4() -> None:
     s = na.build(2, will={1: 2}, hands={1: (1, 2)}, discards={1: (3, 4, 5)})
     s = na.act(s, 1, GiveUp())
     assert na.h(s, 1).will == 3 and na.h(s, 1).hand == (1, 2, 3, 4, 5)
@@ -123,14 +122,14 @@ def test_give_up_restores_will_and_cards_for_an_assimilation_step_n4(na: Any) ->
     assert GiveUp() not in na.legal(s, 1)  # 3 Will and an empty discard pile
 
 
-def test_give_up_is_refused_after_playing(na: Any) -> None:
+def test_give_up_is_refused_after_playing() -> None:
     s = na.build(2, discards={1: (5,)})
     s = na.act(s, 1, Explore((1,)))
     with pytest.raises(IllegalActionError):
         na.act(s, 1, GiveUp())
 
 
-def test_give_up_can_end_the_game_at_once(na: Any) -> None:
+def test_give_up_can_end_the_game_at_once() -> None:
     s = na.build(2, assimilation=1, discards={1: (5,)})
     s = na.act(s, 1, GiveUp())
     assert s.winner == "creature" and s.step == "over" and na.game.to_act(s) == ()
@@ -140,7 +139,7 @@ def test_give_up_can_end_the_game_at_once(na: Any) -> None:
         na.act(s, 2, Explore((1,)))
 
 
-def test_exploration_needs_every_hunted(na: Any) -> None:
+def test_exploration_needs_every_hunted() -> None:
     s = na.build(3)
     s = na.explore(s, {2: (1,), 1: (4,)})
     assert s.step == "explore" and na.game.to_act(s) == (3,)
@@ -151,7 +150,7 @@ def test_exploration_needs_every_hunted(na: Any) -> None:
 # --- the Reckoning --------------------------------------------------------------------
 
 
-def test_resolution_starts_at_the_creatures_left(na: Any) -> None:
+def test_resolution_starts_at_the_creatures_left() -> None:
     s = na.build(3)
     s = na.hunt(na.explore(s, {3: (2,), 1: (4,), 2: (5,)}), 9)
     assert [q[0] + 1 for q in s.queue] == [1, 2, 3]
@@ -163,9 +162,7 @@ def test_resolution_starts_at_the_creatures_left(na: Any) -> None:
     assert [t.hunted[i].seat for i, _ in t.queue] == [2, 0]
 
 
-def test_exhausted_hunted_move_assimilation_once_and_take_everything_back_n1_n2(
-    na: Any,
-) -> None:
+def test_exhausted_hunted_move_assimilation_once_and_take_everything_back_n1_n2() -> None:
     s = na.build(3, will={1: 1, 2: 1}, discards={1: (5,), 2: (4,)})
     s = na.hunt(na.explore(s, {1: (2,), 2: (2,), 3: (1,)}), 2)
     s = na.settle(s)
@@ -175,7 +172,7 @@ def test_exhausted_hunted_move_assimilation_once_and_take_everything_back_n1_n2(
     assert s.assimilation == 9 - 1 - 1  # caught, then exhausted (once for both)
 
 
-def test_the_expert_variant_returns_exhausted_hunted_to_two_will(na: Any) -> None:
+def test_the_expert_variant_returns_exhausted_hunted_to_two_will() -> None:
     s = GAME.new(4, NotAloneConfig(hunted=1, exhausted_will=2))
     s = na.skip(s)
     from islandgames.core import serde
@@ -189,7 +186,7 @@ def test_the_expert_variant_returns_exhausted_hunted_to_two_will(na: Any) -> Non
     assert s.hunted[0].will == 2
 
 
-def test_the_game_ends_the_instant_the_wreck_reaches_the_star(na: Any) -> None:
+def test_the_game_ends_the_instant_the_wreck_reaches_the_star() -> None:
     s = na.build(2, rescue=1, assimilation=1, hands={1: (1, 2, 3, 4, 5, 8)})
     # (1 space from the star is an Artemia space: that token goes far away)
     s = na.hunt(na.explore(s, {1: (8,), 2: (2,)}), 2, PlaceToken("artemia", (10,)))
@@ -203,7 +200,7 @@ def test_the_game_ends_the_instant_the_wreck_reaches_the_star(na: Any) -> None:
     assert all(not na.legal(s, k) for k in range(3))
 
 
-def test_without_the_wreck_the_creature_token_wins_the_race(na: Any) -> None:
+def test_without_the_wreck_the_creature_token_wins_the_race() -> None:
     s = na.build(2, rescue=1, assimilation=1, hands={1: (1, 2, 3, 4, 5, 8)})
     s = na.hunt(na.explore(s, {1: (8,), 2: (2,)}), 2, PlaceToken("artemia", (10,)))
     s = na.act(s, 1, Forgo(8))
@@ -213,7 +210,7 @@ def test_without_the_wreck_the_creature_token_wins_the_race(na: Any) -> None:
 # --- end of the turn ---------------------------------------------------------------------
 
 
-def test_end_of_turn_discards_refills_and_moves_rescue(na: Any) -> None:
+def test_end_of_turn_discards_refills_and_moves_rescue() -> None:
     s = na.build(2, hunt_hand=("clone",), hunt_deck_top=("virus", "mirage"))
     s = na.hunt(na.explore(s, {1: (2,), 2: (3,)}), 9)
     s = na.settle(s)
@@ -223,7 +220,7 @@ def test_end_of_turn_discards_refills_and_moves_rescue(na: Any) -> None:
     assert s.creature_token == () and s.effects == () and not s.beach_used
 
 
-def test_an_empty_hunt_deck_is_rebuilt_from_the_discard_pile_n17(na: Any) -> None:
+def test_an_empty_hunt_deck_is_rebuilt_from_the_discard_pile_n17() -> None:
     from islandgames.games.not_alone.data import HUNT_NAMES
 
     discard = tuple(c for c in HUNT_NAMES if c not in ("clone", "virus"))
@@ -233,14 +230,14 @@ def test_an_empty_hunt_deck_is_rebuilt_from_the_discard_pile_n17(na: Any) -> Non
     assert len(s.hunt_hand) == 3 and len(s.hunt_deck) == 17 and s.hunt_discard == ()
 
 
-def test_the_end_of_turn_rescue_move_can_win(na: Any) -> None:
+def test_the_end_of_turn_rescue_move_can_win() -> None:
     s = na.build(2, rescue=1)
     s = na.hunt(na.explore(s, {1: (2,), 2: (3,)}), 9, PlaceToken("artemia", (10,)))
     s = na.settle(s)
     assert s.winner == "hunted" and s.rescue == 0 and s.turn == 1
 
 
-def test_take_back_returns_one_card(na: Any) -> None:
+def test_take_back_returns_one_card() -> None:
     s = na.build(2, discards={1: (4, 5)})
     s = na.hunt(na.explore(s, {1: (2,), 2: (3,)}), 9)
     s = na.act(s, 1, TakeBack(2, 4))
