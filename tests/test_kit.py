@@ -78,6 +78,14 @@ def test_a_draft_extra_slot_may_not_have_a_class_value() -> None:
             extra: int = 3
 
 
+def test_a_draft_restates_each_field_with_the_states_own_type() -> None:
+    with pytest.raises(KitError, match=r"field 'b' is annotated 'list\[int\]', but Full"):
+
+        class Drifted(Draft[Full], state=Full):
+            a: int
+            b: list[int]
+
+
 @attrs.frozen
 class Add:
     n: int

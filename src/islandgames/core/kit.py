@@ -91,6 +91,12 @@ def _compile(name: str, source: str, env: dict[str, Any]) -> Any:
     return namespace[name]
 
 
+def _hint(hint: Any) -> str:
+    """An annotation as text, whether a string (postponed evaluation) or an object."""
+    text = hint if isinstance(hint, str) else getattr(hint, "__name__", repr(hint))
+    return "".join(str(text).split())
+
+
 class _DraftMeta(type):
     """Gives every :class:`Draft` subclass ``__slots__`` for its state's fields and its
     own annotated extras, and generated ``__init__``/``build`` for each state class it
@@ -109,6 +115,15 @@ class _DraftMeta(type):
         if not attrs.has(state):
             raise KitError(f"draft {name}: {state!r} is not an attrs class")
         fields = tuple(f.name for f in attrs.fields(state))
+        # a draft restates the fields it edits (so that the type checker knows them):
+        # each restated annotation must be the state's, so that the two cannot drift
+        declared = {f.name: f.type for f in attrs.fields(state)}
+        for k, hint in ns.get("__annotations__", {}).items():
+            if k in declared and _hint(hint) != _hint(declared[k]):
+                raise KitError(
+                    f"draft {name}: field {k!r} is annotated {_hint(hint)!r}, "
+                    f"but {state.__name__} declares {_hint(declared[k])!r}"
+                )
         extras = tuple(
             k
             for k, hint in ns.get("__annotations__", {}).items()
