@@ -161,6 +161,13 @@ def test_the_full_log_given_to_verify_redacted_must_be_full(na_match: Match) -> 
     assert v.divergence.what.startswith("full log")
 
 
+def test_the_log_given_to_verify_redacted_must_be_a_per_seat_one(na_match: Match) -> None:
+    full = na_match.log()
+    v = verify_redacted(full, full)  # was a bare AssertionError
+    assert v.status == "diverged" and v.divergence is not None
+    assert (v.divergence.seq, v.divergence.what) == (0, "viewer")
+
+
 # --- 3. one strict reader: every byte accounted for -------------------------------------------
 
 

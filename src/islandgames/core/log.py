@@ -1005,6 +1005,8 @@ def verify_redacted(redacted: ReplayLog, full: ReplayLog) -> Verification:
     is at most ``unfinished``. A divergence of the full log itself is reported with
     ``what`` starting with ``"full log: "``."""
     n = len(redacted.entries)
+    if redacted.viewer == "all":
+        return _diverged(redacted, 0, "viewer", "a per-seat log (a seat, or None)", "'all'")
     if full.viewer != "all":
         return _diverged(redacted, 0, "full log: viewer", "'all'", str(full.viewer))
     whole = verify_log(full)
