@@ -22,8 +22,8 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from islandgames.service import MatchService, MemoryStore, SqliteStore, StoreError
-from islandgames.service import store as store_module
+from islandgames.service import MatchService, StoreError
+from islandgames.service import stores as stores_module
 from islandgames.service.store import MatchStore
 from islandgames.service.tls import (
     ServerTls,
@@ -203,17 +203,11 @@ def grpc_server_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def open_store(args: argparse.Namespace) -> MatchStore:
     """The store the options name: ``--memory``, else ``--store`` (a SQLite file, or
-    whatever else ``islandgames.service.store.open_store`` accepts, e.g. a database URL)."""
+    whatever else ``islandgames.service.open_store`` accepts, e.g. a database URL)."""
     location = None if getattr(args, "memory", False) else args.store
     sync: Any = getattr(args, "sync", "normal")
     journal = bool(getattr(args, "journal", True))
-    open_location = getattr(store_module, "open_store", None)
-    if open_location is not None:
-        store: MatchStore = open_location(location, synchronous=sync, journal=journal)
-        return store
-    if location is None:
-        return MemoryStore()
-    return SqliteStore(location, synchronous=sync, journal=journal)
+    return stores_module.open_store(location, synchronous=sync, journal=journal)
 
 
 def _setup(args: argparse.Namespace) -> None:

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from islandgames.service import MatchService, StoreError
-from islandgames.service.store import MatchStore, open_store
+from islandgames.service.store import MatchStore
+from islandgames.service.stores import open_store
 from islandgames.service.tls import (
     ServerTls,
     TlsConfigError,

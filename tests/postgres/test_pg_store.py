@@ -24,9 +24,9 @@ from islandgames.service import (
     SqliteStore,
     StoreError,
     error_to_wire,
+    open_store,
 )
 from islandgames.service.postgres import MIGRATIONS, SCHEMA_VERSION, PostgresStore, describe_url
-from islandgames.service.store import open_store
 
 
 def sql(url: str, statement: str, params: Any = None) -> list[tuple[Any, ...]]:

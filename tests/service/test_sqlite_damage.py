@@ -59,7 +59,7 @@ def test_a_lost_middle_entry_and_a_changed_head_are_corrupt(tmp_path: Path) -> N
     with SqliteStore(path) as again, pytest.raises(CorruptMatchError, match="chain"):
         again.load(r.match_id)
     with sqlite3.connect(path) as db:
-        db.execute("UPDATE heads SET chain_hash = 'c3a'")
+        db.execute("UPDATE heads SET chain_hash = ?", (entry(r, 3).chain_hash,))
         db.execute("DROP TRIGGER entries_no_delete")
         db.execute("DELETE FROM entries WHERE seq = 2")
     with SqliteStore(path) as again, pytest.raises(CorruptMatchError, match="entry 2 is missing"):

@@ -19,7 +19,15 @@ from typing import Any
 import pytest
 
 from islandgames import get_game, verify_log
-from islandgames.core.log import LogEntry, make_header
+from islandgames.core import serde
+from islandgames.core.log import (
+    LogEntry,
+    action_commitment,
+    action_salt,
+    header_chain,
+    make_header,
+    next_chain,
+)
 from islandgames.service import (
     MatchService,
     MemoryStore,
@@ -100,15 +108,30 @@ def tokens_for(record: MatchRecord, seats: int = 1) -> list[TokenRow]:
     return rows
 
 
-def entry(record: MatchRecord, seq: int, tag: str = "a") -> LogEntry:
-    """A stored-form entry (salt and commitment derived from the seed, as on load)."""
-    return entry_from_row(
-        record.seed, seq, 0, {"t": tag, "n": seq}, f"{seq:02x}{tag}" * 2, f"c{seq}{tag}"
-    )
+def fake_state_hash(seq: int, tag: str = "a") -> str:
+    return serde.digest(b"test-state", f"{seq}/{tag}".encode()).hex()
+
+
+def entry(record: MatchRecord, seq: int, tag: str = "a", prev: str | None = None) -> LogEntry:
+    """A stored-form entry (salt and commitment derived from the seed, as on load),
+    chained after ``prev``: the chain hash of entry ``seq - 1`` (by default, of entries
+    1 to ``seq - 1`` all of tag ``"a"``), as the database stores check on load."""
+    if prev is None:
+        chain = header_chain(record.header)
+        for s in range(1, seq):
+            chain = bytes.fromhex(entry(record, s, prev=chain.hex()).chain_hash)
+        prev = chain.hex()
+    action = {"t": tag, "n": seq}
+    salt = action_salt(record.seed, seq)
+    state_hash = fake_state_hash(seq, tag)
+    chain_hash = next_chain(
+        bytes.fromhex(prev), 0, action_commitment(salt, action), state_hash
+    ).hex()
+    return entry_from_row(record.seed, seq, 0, action, state_hash, chain_hash)
 
 
 def snapshot(seq: int, tag: str = "a") -> Snapshot:
-    return Snapshot(seq, {"state": seq, "t": tag}, f"{seq:02x}{tag}" * 2)
+    return Snapshot(seq, {"state": seq, "t": tag}, fake_state_hash(seq, tag))
 
 
 # --- creating and reading ------------------------------------------------------------------
@@ -215,6 +238,7 @@ def test_racing_appends_of_one_seq_have_exactly_one_winner(backend: Backend) -> 
     threads_count = 6
     rounds = 15
     won: dict[int, str] = {}
+    chains = {0: header_chain(r.header).hex()}  # the winners' chain, seq by seq
     conflicts = [0]
     errors: list[BaseException] = []
     lock = threading.Lock()
@@ -226,8 +250,10 @@ def test_racing_appends_of_one_seq_have_exactly_one_winner(backend: Backend) -> 
         try:
             for seq in range(1, rounds + 1):
                 barrier.wait(30)
+                with lock:
+                    e = entry(r, seq, tag, prev=chains[seq - 1])
                 try:
-                    store.append(r.match_id, entry(r, seq, tag), None)
+                    store.append(r.match_id, e, None)
                 except SeqConflictError:
                     with lock:
                         conflicts[0] += 1
@@ -235,6 +261,7 @@ def test_racing_appends_of_one_seq_have_exactly_one_winner(backend: Backend) -> 
                 with lock:
                     assert seq not in won, f"seq {seq} was appended twice"
                     won[seq] = tag
+                    chains[seq] = e.chain_hash
         except BaseException as exc:
             errors.append(exc)
             barrier.abort()
@@ -249,7 +276,7 @@ def test_racing_appends_of_one_seq_have_exactly_one_winner(backend: Backend) -> 
     assert conflicts[0] == rounds * (threads_count - 1)
     for store in stores:
         assert store.load(r.match_id).entries == tuple(
-            entry(r, s, won[s]) for s in range(1, rounds + 1)
+            entry(r, s, won[s], prev=chains[s - 1]) for s in range(1, rounds + 1)
         )
 
 

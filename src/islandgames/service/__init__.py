@@ -41,6 +41,7 @@ from .service import (
 )
 from .sqlite import SqliteStore
 from .store import MatchRecord, MatchStore, MemoryStore, Snapshot, StoredMatch, TokenRow
+from .stores import open_store
 from .transfer import CopyReport, copy_matches
 
 __all__ = [
@@ -84,4 +85,5 @@ __all__ = [
     "error_code",
     "error_from_wire",
     "error_to_wire",
+    "open_store",
 ]

@@ -144,7 +144,8 @@ def cmd_copy_store(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from .errors import StoreError
-    from .store import MatchStore, open_store
+    from .store import MatchStore
+    from .stores import open_store
     from .transfer import copy_matches
 
     stream = sys.stdout if out is None else out

@@ -18,6 +18,17 @@ stale-seq error carrying the current seq. The entry and its snapshot, if any, ar
 statement, so one transaction. Triggers refuse UPDATE, DELETE and TRUNCATE of entries and
 UPDATE of matches.
 
+Damage is noticed (schema 2): a ``heads`` row per match holds its last seq and chain
+hash, moved by a trigger in the transaction of every append (and refusing an entry that
+does not follow the head). Loading a match reads the head and the entries in one
+statement and checks that the entries run from 1 to the head through an intact chain
+(:func:`~islandgames.service.store.check_history`, shared with the SQLite store); a
+server catching up on entries other servers added checks that they reach the head and
+that none it already holds is gone. Else :class:`CorruptMatchError` for that match
+alone, naming it and the first bad seq: rows deleted, a row or the head changed. The
+migration that added heads took each existing match's from its entries, checking their
+chain; a match found damaged then is marked so and stays refused.
+
 Watching across servers: after an entry is committed, the same connection sends
 ``pg_notify`` on the match's channel (``islandgames.<schema>.<match_id>``, see
 :meth:`PostgresStore.channel`; payload ``"<seq> <match_id>"``) in a second, tiny
@@ -66,7 +77,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..core import serde
 from ..core.errors import DecodeError
-from ..core.log import LogEntry, LogHeader
+from ..core.log import LogEntry, LogHeader, header_chain
 from .errors import CorruptMatchError, SeqConflictError, StoreError, UnknownMatchError
 from .store import (
     ChangeListener,
@@ -75,7 +86,8 @@ from .store import (
     Snapshot,
     StoredMatch,
     TokenRow,
-    entry_from_row,
+    check_history,
+    entries_from_rows,
     match_row,
     token_order,
 )
@@ -97,11 +109,14 @@ Conn = psycopg.Connection[tuple[Any, ...]]
 
 @attrs.frozen(slots=True)
 class Migration:
-    """One schema version: applied once, in order, in one transaction."""
+    """One schema version: applied once, in order, in one transaction: ``sql``, then
+    ``run`` (if any) on the same connection, in the same transaction (for what SQL alone
+    cannot do, e.g. a backfill that checks hash chains)."""
 
     version: int
     name: str
     sql: str
+    run: Callable[[Conn], None] | None = None
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -152,6 +167,20 @@ CREATE TRIGGER matches_immutable BEFORE UPDATE ON matches
     FOR EACH ROW EXECUTE FUNCTION islandgames_refuse('immutable');
 """,
     ),
+    Migration(
+        2,
+        "heads: each match's last seq and chain hash, moved by every append",
+        """
+CREATE TABLE heads (
+    match_id   text PRIMARY KEY REFERENCES matches (match_id),
+    seq        integer NOT NULL CHECK (seq >= 0),
+    chain_hash text NOT NULL,
+    broken_seq integer,
+    broken     text
+);
+""",
+        lambda conn: _heads_migration(conn),
+    ),
 )
 
 #: The newest schema version this engine knows.
@@ -170,6 +199,20 @@ _INSERT_ENTRY_AND_SNAPSHOT = f"""
 WITH e AS ({_INSERT_ENTRY} RETURNING match_id, seq)
 INSERT INTO snapshots (match_id, seq, state, state_hash)
 SELECT match_id, seq, %(state)s, %(snap_hash)s FROM e
+"""
+
+# a match's head and its entries after %(after)s, in one statement (so one snapshot of
+# the database: the head is that of these entries): one row per entry, or one with the
+# entry columns NULL if there is none; no row if there is no such match
+_SELECT_HEAD_AND_ENTRIES = """
+SELECT m.seed, h.seq, h.chain_hash, h.broken_seq, h.broken,
+    (SELECT coalesce(max(seq), 0) FROM entries WHERE match_id = %(m)s),
+    e.seq, e.seat, e.action, e.state_hash, e.chain_hash
+FROM matches m
+LEFT JOIN heads h ON h.match_id = m.match_id
+LEFT JOIN entries e ON e.match_id = m.match_id AND e.seq > %(after)s
+WHERE m.match_id = %(m)s
+ORDER BY e.seq
 """
 
 _NOTIFY = "SELECT set_config('synchronous_commit', 'off', true), pg_notify(%s, %s)"
@@ -205,9 +248,98 @@ def _connect_kwargs(url: str) -> dict[str, Any]:
     return extra
 
 
-def migrate_schema(conn: Conn) -> int:
-    """Bring the schema of ``conn``'s current schema up to :data:`SCHEMA_VERSION`
-    (creating it if empty); returns the version. Safe to run from many servers at once."""
+# Heads are moved by triggers, in the transaction of the insert, so that every writer
+# keeps them (a server of any version, copy-store), and by the table owner (SECURITY
+# DEFINER), so that servers need no right but to read and insert. An entry whose seq
+# does not follow its match's head is refused: the history was changed underneath.
+_HEAD_TRIGGERS = """
+CREATE FUNCTION islandgames_head_created() RETURNS trigger LANGUAGE plpgsql
+SECURITY DEFINER SET search_path = {schema}, pg_temp AS $fn$
+BEGIN
+    INSERT INTO heads (match_id, seq, chain_hash) VALUES (NEW.match_id, 0, '');
+    RETURN NULL;
+END
+$fn$;
+CREATE FUNCTION islandgames_head_moved() RETURNS trigger LANGUAGE plpgsql
+SECURITY DEFINER SET search_path = {schema}, pg_temp AS $fn$
+DECLARE
+    head integer;
+BEGIN
+    UPDATE heads SET seq = NEW.seq, chain_hash = NEW.chain_hash
+        WHERE match_id = NEW.match_id AND seq = NEW.seq - 1;
+    IF NOT FOUND THEN
+        SELECT h.seq INTO head FROM heads h WHERE h.match_id = NEW.match_id;
+        RAISE EXCEPTION USING ERRCODE = 'data_corrupted', MESSAGE = format(
+            'match %s: entry %s does not follow its head (%s): the stored history was changed',
+            NEW.match_id, NEW.seq, coalesce('seq ' || head, 'missing'));
+    END IF;
+    RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER matches_head AFTER INSERT ON matches
+    FOR EACH ROW EXECUTE FUNCTION islandgames_head_created();
+CREATE TRIGGER entries_head AFTER INSERT ON entries
+    FOR EACH ROW EXECUTE FUNCTION islandgames_head_moved();
+"""
+
+
+def _heads_migration(conn: Conn) -> None:
+    """Migration 2 after its table: the head triggers, then a head for every existing
+    match, from its stored entries (the creating triggers lock both tables first, so no
+    writer adds entries meanwhile). Each match's history is checked on the way
+    (:func:`~islandgames.service.store.check_history`); one that is already damaged gets
+    its head all the same, marked ``broken`` (loading it is then
+    :class:`CorruptMatchError`), and the migration goes on."""
+    schema = conn.execute("SELECT current_schema()").fetchone()
+    if schema is None or schema[0] is None:
+        raise StoreError("no current schema (check the search_path)")
+    conn.execute(sql.SQL(_HEAD_TRIGGERS).format(schema=sql.Identifier(schema[0])))
+    matches = conn.execute(
+        "SELECT match_id, seed, header FROM matches m "
+        "WHERE NOT EXISTS (SELECT 1 FROM heads h WHERE h.match_id = m.match_id) "
+        "ORDER BY created"
+    ).fetchall()
+    broken = 0
+    for match_id, seed_hex, header in matches:
+        rows = conn.execute(
+            "SELECT seq, seat, action, state_hash, chain_hash FROM entries "
+            "WHERE match_id = %s ORDER BY seq",
+            (match_id,),
+        ).fetchall()
+        seq, chain = (rows[-1][0], rows[-1][4]) if rows else (0, "")
+        problem: CorruptMatchError | None = None
+        try:
+            try:
+                seed = int(seed_hex, 16)
+                start = header_chain(serde.from_wire(serde.unpackb(bytes(header)), LogHeader))
+            except (DecodeError, TypeError, ValueError) as exc:
+                raise CorruptMatchError(f"match {match_id}: unreadable record: {exc}", 0) from exc
+            entries = entries_from_rows(match_id, seed, rows)
+            check_history(match_id, entries, (seq, chain), start=start)
+        except CorruptMatchError as exc:
+            problem = exc
+            broken += 1
+            _log.error("schema migration 2: %s", exc)
+        conn.execute(
+            "INSERT INTO heads (match_id, seq, chain_hash, broken_seq, broken) "
+            "VALUES (%s, %s, %s, %s, %s)",
+            (
+                match_id,
+                seq,
+                chain,
+                None if problem is None else (problem.seq or 0),
+                None if problem is None else f"{problem} (found at the upgrade to schema 2)",
+            ),
+        )
+    _log.info("schema migration 2: heads of %d matches (%d damaged)", len(matches), broken)
+
+
+def migrate_schema(conn: Conn, target: int | None = None) -> int:
+    """Bring the schema of ``conn``'s current schema up to ``target`` (default:
+    :data:`SCHEMA_VERSION`), creating it if empty; returns the version it is at. Safe to
+    run from many servers at once. (An older ``target`` makes a database as an older
+    engine would have: for tests of the migrations.)"""
+    target = SCHEMA_VERSION if target is None else target
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(current_schema()))", (_LOCK_KEY,))
         found = conn.execute("SELECT to_regclass('islandgames_migrations')").fetchone()
@@ -228,14 +360,16 @@ def migrate_schema(conn: Conn) -> int:
                 f"{SCHEMA_VERSION} (upgrade islandgames)"
             )
         for m in MIGRATIONS:
-            if m.version > current:
+            if current < m.version <= target:
                 _log.info("applying schema migration %d: %s", m.version, m.name)
                 conn.execute(m.sql.encode())
+                if m.run is not None:
+                    m.run(conn)
                 conn.execute(
                     "INSERT INTO islandgames_migrations (version, name) VALUES (%s, %s)",
                     (m.version, m.name),
                 )
-    return SCHEMA_VERSION
+    return max(current, target)
 
 
 class PostgresStore(MatchStore):
@@ -398,6 +532,9 @@ class PostgresStore(MatchStore):
             cause = exc.__cause__
             if isinstance(cause, pg_errors.UniqueViolation):
                 inserted = False  # another writer committed this seq first
+            elif isinstance(cause, pg_errors.DataCorrupted):  # from the head's trigger
+                message = cause.diag.message_primary or f"match {match_id}: damaged"
+                raise CorruptMatchError(message, entry.seq) from None
             elif isinstance(cause, pg_errors.ForeignKeyViolation):
                 raise UnknownMatchError(f"unknown match {match_id!r}") from None
             else:
@@ -409,15 +546,19 @@ class PostgresStore(MatchStore):
         def body(conn: Conn) -> tuple[Any, ...] | None:
             return conn.execute(
                 "SELECT (SELECT coalesce(max(seq), 0) FROM entries WHERE match_id = %(m)s),"
-                " EXISTS (SELECT 1 FROM matches WHERE match_id = %(m)s)",
+                " EXISTS (SELECT 1 FROM matches WHERE match_id = %(m)s),"
+                " (SELECT seq FROM heads WHERE match_id = %(m)s)",
                 {"m": match_id},
             ).fetchone()
 
         row = self._read(f"append {match_id} #{entry.seq}", body)
         assert row is not None
-        last, known = int(row[0]), bool(row[1])
+        last, known, head = int(row[0]), bool(row[1]), row[2]
         if not known:
             raise UnknownMatchError(f"unknown match {match_id!r}")
+        if head != last:  # lost entries (or a changed head): never append after them
+            check_history(match_id, (), (head, ""), start=None, after=last)
+            raise CorruptMatchError(f"match {match_id}: its head does not match its entries", last)
         raise SeqConflictError(f"match {match_id}: entry {entry.seq} does not follow {last}", last)
 
     # --- reading -------------------------------------------------------------------------
@@ -436,11 +577,8 @@ class PostgresStore(MatchStore):
             # the snapshot before the entries: entries only grow, so every entry up to the
             # snapshot's seq is in what is read next
             snap = conn.execute(_SELECT_SNAPSHOT, (match_id, 2**31 - 1)).fetchone()
-            rows = conn.execute(
-                "SELECT seq, seat, action, state_hash, chain_hash FROM entries "
-                "WHERE match_id = %s ORDER BY seq",
-                (match_id,),
-            ).fetchall()
+            # the head and the entries in one statement (one snapshot of the database)
+            rows = conn.execute(_SELECT_HEAD_AND_ENTRIES, {"m": match_id, "after": 0}).fetchall()
             game, seed_hex, config, header = row
             try:
                 seed = int(seed_hex, 16)
@@ -451,33 +589,37 @@ class PostgresStore(MatchStore):
                     serde.unpackb(bytes(config)),
                     serde.from_wire(serde.unpackb(bytes(header)), LogHeader),
                 )
-                entries = tuple(
-                    entry_from_row(seed, seq, seat, serde.unpackb(bytes(action)), sh, ch)
-                    for seq, seat, action, sh, ch in rows
-                )
-            except (DecodeError, ValueError) as exc:
-                raise CorruptMatchError(f"match {match_id}: unreadable record: {exc}") from exc
+            except (DecodeError, TypeError, ValueError) as exc:
+                raise CorruptMatchError(f"match {match_id}: unreadable record: {exc}", 0) from exc
+            head, entries = _head_and_entries(match_id, seed, rows)
+            check_history(match_id, entries, head, start=header_chain(record.header))
             return StoredMatch(record, entries, _snapshot(match_id, snap))
 
         return self._read(f"load {match_id}", body)
 
     def entries_after(self, match_id: str, seq: int) -> tuple[LogEntry, ...]:
-        def body(conn: Conn) -> list[tuple[Any, ...]]:
-            return conn.execute(
-                "SELECT m.seed, e.seq, e.seat, e.action, e.state_hash, e.chain_hash "
-                "FROM entries e JOIN matches m ON m.match_id = e.match_id "
-                "WHERE e.match_id = %s AND e.seq > %s ORDER BY e.seq",
-                (match_id, seq),
-            ).fetchall()
-
-        rows = self._read(f"read {match_id} after #{seq}", body)
+        """The entries after ``seq``, checked against the match's head: they run from
+        ``seq + 1`` to the head, and every stored entry is still there (the chain of the
+        new ones is the caller's to check: it knows the chain hash at ``seq``)."""
+        rows = self._read(
+            f"read {match_id} after #{seq}",
+            lambda conn: conn.execute(
+                _SELECT_HEAD_AND_ENTRIES, {"m": match_id, "after": seq}
+            ).fetchall(),
+        )
+        if not rows:
+            return ()  # no such match
         try:
-            return tuple(
-                entry_from_row(int(seed_hex, 16), s, seat, serde.unpackb(bytes(action)), sh, ch)
-                for seed_hex, s, seat, action, sh, ch in rows
-            )
-        except (DecodeError, ValueError) as exc:
-            raise CorruptMatchError(f"match {match_id}: unreadable entry: {exc}") from exc
+            seed = int(rows[0][0], 16)
+        except (TypeError, ValueError):
+            raise CorruptMatchError(f"match {match_id}: its seed is damaged", 0) from None
+        head, entries = _head_and_entries(match_id, seed, rows)
+        last = rows[0][5]
+        if head is not None and last != head[0]:
+            # entries at or before ``seq`` were lost: what the caller holds is not stored
+            check_history(match_id, (), head, start=None, after=last)
+        check_history(match_id, entries, head, start=None, after=seq)
+        return entries
 
     def snapshot_at_or_before(self, match_id: str, seq: int) -> Snapshot | None:
         row = self._read(
@@ -561,6 +703,21 @@ class PostgresStore(MatchStore):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _head_and_entries(
+    match_id: str, seed: int, rows: list[tuple[Any, ...]]
+) -> tuple[tuple[Any, Any] | None, tuple[LogEntry, ...]]:
+    """The head ``(seq, chain_hash)`` (None if missing) and the entries of rows of
+    :data:`_SELECT_HEAD_AND_ENTRIES`; a head marked broken (by the migration that
+    added heads) is :class:`CorruptMatchError`."""
+    first = rows[0]
+    head_seq, head_chain, broken_seq, broken = first[1:5]
+    if broken is not None:
+        raise CorruptMatchError(str(broken), broken_seq if type(broken_seq) is int else 0)
+    head = None if head_seq is None and head_chain is None else (head_seq, head_chain)
+    entries = entries_from_rows(match_id, seed, [r[6:] for r in rows if r[6] is not None])
+    return head, entries
 
 
 def _snapshot(match_id: str, row: Any) -> Snapshot | None:

@@ -35,7 +35,7 @@ from typing import IO, Any, Literal
 
 from ..core import serde
 from ..core.errors import DecodeError
-from ..core.log import LogEntry, LogHeader
+from ..core.log import LogEntry, LogHeader, header_chain
 from .errors import CorruptMatchError, SeqConflictError, StoreError, UnknownMatchError
 from .journal import EntryRow, Journal, JournalError, JournalRecord, SnapshotRow
 from .store import (
@@ -44,7 +44,8 @@ from .store import (
     Snapshot,
     StoredMatch,
     TokenRow,
-    entry_from_row,
+    check_history,
+    entries_from_rows,
     match_row,
     token_order,
 )
@@ -593,43 +594,27 @@ class SqliteStore(MatchStore):
                 serde.unpackb(config),
                 serde.from_wire(serde.unpackb(header), LogHeader),
             )
-            entries = tuple(
-                entry_from_row(seed, seq, seat, serde.unpackb(action), sh, ch)
-                for seq, seat, action, sh, ch in db.execute(
-                    "SELECT seq, seat, action, state_hash, chain_hash FROM entries "
-                    "WHERE match_id = ? ORDER BY seq",
-                    (match_id,),
-                )
-            )
         except (DecodeError, ValueError) as exc:
-            raise CorruptMatchError(f"match {match_id}: unreadable record: {exc}") from exc
-        self._check_head(match_id, entries)
+            raise CorruptMatchError(f"match {match_id}: unreadable record: {exc}", 0) from exc
+        entries = entries_from_rows(
+            match_id,
+            seed,
+            db.execute(
+                "SELECT seq, seat, action, state_hash, chain_hash FROM entries "
+                "WHERE match_id = ? ORDER BY seq",
+                (match_id,),
+            ),
+        )
+        head = db.execute(
+            "SELECT seq, chain_hash FROM heads WHERE match_id = ?", (match_id,)
+        ).fetchone()
+        check_history(match_id, entries, head, start=header_chain(record.header))
         snap = db.execute(
             "SELECT seq, state, state_hash FROM snapshots WHERE match_id = ? "
             "ORDER BY seq DESC LIMIT 1",
             (match_id,),
         ).fetchone()
         return StoredMatch(record, entries, self._snapshot(match_id, snap))
-
-    def _check_head(self, match_id: str, entries: tuple[LogEntry, ...]) -> None:
-        """The stored entries run 1..n and reach the match's head (its last seq and chain
-        hash, written with every append): else the file lost or changed some of them."""
-        head = self._db.execute(
-            "SELECT seq, chain_hash FROM heads WHERE match_id = ?", (match_id,)
-        ).fetchone()
-        if head is None:
-            raise CorruptMatchError(f"match {match_id}: its head record is missing", 0)
-        seq, chain_hash = head
-        n = len(entries)
-        if any(e.seq != i for i, e in enumerate(entries, start=1)):
-            gap = next(i for i, e in enumerate(entries, start=1) if e.seq != i)
-            raise CorruptMatchError(f"match {match_id}: entry {gap} is missing", gap)
-        if seq != n or (n and entries[-1].chain_hash != chain_hash):
-            raise CorruptMatchError(
-                f"match {match_id}: the store holds entries up to {n}, its head says "
-                f"{seq} (chain {str(chain_hash)[:12]}): the file is damaged",
-                min(n, seq) if type(seq) is int else 0,
-            )
 
     @staticmethod
     def _snapshot(match_id: str, row: Any) -> Snapshot | None:

@@ -23,14 +23,21 @@ from __future__ import annotations
 
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 
 from ..core import serde
-from ..core.log import LogEntry, LogHeader, action_commitment, action_salt
-from .errors import SeqConflictError, StoreError, UnknownMatchError
+from ..core.errors import DecodeError
+from ..core.log import (
+    LogEntry,
+    LogHeader,
+    action_commitment,
+    action_salt,
+    next_chain,
+)
+from .errors import CorruptMatchError, SeqConflictError, StoreError, UnknownMatchError
 
 __all__ = [
     "MatchRecord",
@@ -40,9 +47,10 @@ __all__ = [
     "Snapshot",
     "StoredMatch",
     "TokenRow",
+    "check_history",
+    "entries_from_rows",
     "entry_from_row",
     "match_row",
-    "open_store",
     "token_order",
 ]
 
@@ -119,6 +127,103 @@ def entry_from_row(
     return LogEntry(
         seq, seat, action, salt, action_commitment(salt, action), state_hash, chain_hash
     )
+
+
+def entries_from_rows(
+    match_id: str, seed: int, rows: Iterable[Sequence[Any]]
+) -> tuple[LogEntry, ...]:
+    """Log entries from stored ``(seq, seat, action msgpack, state_hash, chain_hash)``
+    rows, the same in every database store; a value of the wrong type or an undecodable
+    action (a damaged database) is :class:`CorruptMatchError` naming its seq."""
+    out: list[LogEntry] = []
+    for seq, seat, action, state_hash, chain_hash in rows:
+        where = seq if type(seq) is int else 0
+        if not (
+            type(seq) is int
+            and type(seat) is int
+            and isinstance(action, bytes | bytearray | memoryview)
+            and type(state_hash) is str
+            and type(chain_hash) is str
+        ):
+            raise CorruptMatchError(f"match {match_id}: entry {where} is damaged", where)
+        try:
+            wire = serde.unpackb(bytes(action))
+            out.append(entry_from_row(seed, seq, seat, wire, state_hash, chain_hash))
+        except (DecodeError, TypeError, ValueError, OverflowError) as exc:
+            raise CorruptMatchError(
+                f"match {match_id}: entry {seq} is unreadable: {exc}", seq
+            ) from exc
+    return tuple(out)
+
+
+def check_history(
+    match_id: str,
+    entries: Sequence[LogEntry],
+    head: Sequence[Any] | None,
+    *,
+    start: bytes | None,
+    after: int = 0,
+) -> None:
+    """Check that stored ``entries`` reach the match's ``head`` ``(seq, chain_hash)``,
+    which a database store writes in the transaction of every append, through an intact
+    chain; else :class:`CorruptMatchError` naming the match and the first bad seq (a
+    damaged store never serves a match at an older seq, nor a changed history).
+
+    ``entries`` are the stored ones after seq ``after`` (all of them when 0), and
+    ``start`` is the chain hash after entry ``after`` (for a whole match, the header's:
+    ``header_chain(record.header)``): each entry's chain hash is recomputed from the one
+    before, its seat, action commitment and state hash. ``start=None``: the links are
+    not recomputed (the caller does, e.g. the service on entries other writers added),
+    only the seqs and the head.
+
+    A head with seq 0 has chain hash ``""`` or the header's."""
+    if head is None:
+        raise CorruptMatchError(f"match {match_id}: its head record is missing", 0)
+    head_seq, head_chain = head
+    if type(head_seq) is not int or head_seq < 0 or type(head_chain) is not str:
+        raise CorruptMatchError(f"match {match_id}: its head record is damaged", 0)
+    chain = start
+    for i, e in enumerate(entries, start=after + 1):
+        if e.seq != i:
+            raise CorruptMatchError(f"match {match_id}: entry {i} is missing", i)
+        if chain is not None:
+            try:
+                chain = next_chain(chain, e.seat, e.action_commitment, e.state_hash)
+            except (TypeError, ValueError, OverflowError):  # a damaged column
+                raise CorruptMatchError(f"match {match_id}: entry {i} is damaged", i) from None
+            if chain.hex() != e.chain_hash:
+                raise CorruptMatchError(
+                    f"match {match_id}: the chain breaks at entry {i} (its seat, action, "
+                    "state hash or chain hash was changed)",
+                    i,
+                )
+    n = after + len(entries)
+    held = f"the store holds entries up to {n}, its head says {head_seq}"
+    if after > head_seq:
+        raise CorruptMatchError(
+            f"match {match_id}: its head says {head_seq}, but entries up to {after} were "
+            "stored before: the store lost or changed them",
+            head_seq + 1,
+        )
+    if n < head_seq:
+        missing = f"entry {n + 1} is" if n + 1 == head_seq else f"entries {n + 1} to {head_seq} are"
+        raise CorruptMatchError(f"match {match_id}: {missing} missing ({held})", n + 1)
+    if n > head_seq:
+        raise CorruptMatchError(
+            f"match {match_id}: entry {head_seq + 1} is past the head ({held})", head_seq + 1
+        )
+    if entries:
+        last = entries[-1].chain_hash
+    elif n == 0:
+        last = head_chain if head_chain == "" else (chain or b"").hex()
+    else:
+        return  # nothing after ``after`` and no chain to compare: the caller's
+    if last != head_chain:
+        raise CorruptMatchError(
+            f"match {match_id}: entry {n} does not match its head's chain hash "
+            f"({head_chain[:12]!r}): {held}",
+            n,
+        )
 
 
 class MatchStore(ABC):
@@ -264,32 +369,3 @@ class MemoryStore(MatchStore):
                 raise UnknownMatchError(f"unknown match {match_id!r}")
             rows = [t for t in self._tokens.values() if t.match_id == match_id]
         return token_order(rows)
-
-
-def open_store(
-    spec: str | None,
-    *,
-    synchronous: Literal["normal", "full"] = "normal",
-    journal: bool = True,
-    initialize: bool = False,
-) -> MatchStore:
-    """The store a server was given: None for memory, a ``postgresql://`` (or
-    ``postgres://``) URL for :class:`~islandgames.service.postgres.PostgresStore`, or else
-    the path of a SQLite file (:class:`~islandgames.service.sqlite.SqliteStore`, with
-    ``synchronous``, ``journal`` and ``initialize``: make an existing file that is not a
-    store, an empty one included, a store). Raises :class:`StoreError` if it cannot be
-    opened."""
-    if spec is None:
-        return MemoryStore()
-    if spec.startswith(("postgresql://", "postgres://")):
-        try:
-            from .postgres import PostgresStore
-        except ImportError as exc:
-            raise StoreError(
-                f"a PostgreSQL store needs psycopg and psycopg-pool "
-                f"(pip install 'islandgames[postgres]'): {exc}"
-            ) from exc
-        return PostgresStore(spec)
-    from .sqlite import SqliteStore
-
-    return SqliteStore(spec, synchronous=synchronous, journal=journal, initialize=initialize)
