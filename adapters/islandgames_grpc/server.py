@@ -82,6 +82,9 @@ DEFAULT_MAX_MESSAGE = 4 * 1024 * 1024
 DEFAULT_MAX_SEND = 64 * 1024 * 1024
 #: The ``domain`` of the ``google.rpc.ErrorInfo`` detail of every error.
 ERROR_DOMAIN = "islandgames.v1"
+#: Serialized Watch updates kept for the watchers still to send them (LRU; a miss costs
+#: one more serialization, never a different byte).
+_ENCODED_UPDATES = 256
 #: Watch streams at once: in all, from one peer address, on one connection.
 DEFAULT_MAX_WATCHES = 1024
 DEFAULT_MAX_WATCHES_PER_PEER = 256
@@ -544,7 +547,7 @@ class _Servicer:
                 overflow.set()
             else:
                 pending.append(update)
-            loop.call_soon_threadsafe(wake.set)
+            server._wake(loop, wake)
 
         server._watches += 1
         server._watches_by_peer[peer] += 1
@@ -583,7 +586,7 @@ class _Servicer:
                         await asyncio.wait_for(wake.wait(), server.watch_poll)
                     continue
                 update = pending.popleft()
-                yield pb.WatchResponse(update=_update_kw(game, update))
+                yield server._update_message(game, update)
                 if update.over:
                     return
         finally:
@@ -681,9 +684,16 @@ def _stream(
         except Exception as exc:
             await _abort(context, exc, name)
 
-    return grpc.unary_stream_rpc_method_handler(
-        handle, response_serializer=lambda m: m.SerializeToString()
-    )
+    return grpc.unary_stream_rpc_method_handler(handle, response_serializer=_serialized)
+
+
+def _serialized(message: Any) -> bytes:
+    """A stream message's bytes: a message serialized, or bytes serialized before (a Watch
+    update, encoded once for every watcher of its audience)."""
+    if type(message) is bytes:
+        return message
+    data: bytes = message.SerializeToString()
+    return data
 
 
 class GrpcServer:
@@ -757,6 +767,59 @@ class GrpcServer:
         self._watches_by_peer: Counter[str] = Counter()
         self._watches_by_connection: Counter[str] = Counter()
         self._stopping = False
+        #: serialized WatchResponse updates by the Update's identity (the service hands
+        #: every watcher of one audience the same Update), the Update kept with its bytes
+        #: so its id is not reused while the entry lives; the newest few only, touched
+        #: on the event loop only (:meth:`_update_message`)
+        self._encoded: collections.OrderedDict[int, tuple[Update, bytes]] = (
+            collections.OrderedDict()
+        )
+        #: Watch wake-ups due, set by one call on the loop for all of them (not one
+        #: call_soon_threadsafe per watcher): :meth:`_wake`
+        self._wakes: dict[asyncio.AbstractEventLoop, collections.deque[asyncio.Event]] = {}
+        self._wakes_lock = threading.Lock()
+        self._wakes_scheduled: set[asyncio.AbstractEventLoop] = set()
+
+    def _update_message(self, game: str, update: Update) -> bytes:
+        """The serialized ``WatchResponse`` of ``update``: built and serialized once per
+        Update object (one per audience and action), the same bytes for every watcher."""
+        key = id(update)
+        known = self._encoded.get(key)
+        if known is not None and known[0] is update:
+            self._encoded.move_to_end(key)
+            return known[1]
+        data: bytes = pb.WatchResponse(update=_update_kw(game, update)).SerializeToString()
+        self._encoded[key] = (update, data)
+        while len(self._encoded) > _ENCODED_UPDATES:
+            self._encoded.popitem(last=False)
+        return data
+
+    def _wake(self, loop: asyncio.AbstractEventLoop, wake: asyncio.Event) -> None:
+        """Set ``wake`` on ``loop`` (from any thread): one call onto the loop for every
+        wake-up due at the time, in the order asked."""
+        with self._wakes_lock:
+            due = self._wakes.get(loop)
+            if due is None:
+                due = self._wakes[loop] = collections.deque()
+            due.append(wake)
+            if loop in self._wakes_scheduled:
+                return
+            self._wakes_scheduled.add(loop)
+        try:
+            loop.call_soon_threadsafe(self._set_wakes, loop)
+        except RuntimeError:  # the loop is closed: no watch waits on it any more
+            with self._wakes_lock:
+                self._wakes_scheduled.discard(loop)
+                self._wakes.pop(loop, None)
+
+    def _set_wakes(self, loop: asyncio.AbstractEventLoop) -> None:
+        with self._wakes_lock:
+            self._wakes_scheduled.discard(loop)
+            due = self._wakes.get(loop)
+        if due is None:
+            return
+        for _ in range(len(due)):
+            due.popleft().set()
 
     def _admit_watch(self, connection: str, peer: str) -> None:
         """Raise OVERLOADED if one more Watch on ``connection`` (from ``peer``) would pass a

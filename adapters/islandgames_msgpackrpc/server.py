@@ -29,12 +29,14 @@ import contextlib
 import logging
 import ssl
 import sys
-from collections import Counter
+import threading
+from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import attrs
+import msgpack
 
 from islandgames import __version__
 from islandgames.core.errors import IslandGamesError
@@ -144,6 +146,35 @@ _METHODS: dict[str, _Method] = {
 }
 
 
+#: The encoded updates of one delivery round: an update's notification bytes without
+#: its subscription (:func:`_update_head`) by the update's identity; the update is kept
+#: with them, so its id cannot be reused while the entry lives.
+_Encoded = dict[int, tuple[Update, bytes | None]]
+
+
+def _update_head(update: Update) -> bytes:
+    """The bytes of ``[2, "update", [body]]`` up to the body's last key, where body is
+    ``update.to_wire()`` with ``"subscription"`` added last: exactly the bytes ``pack``
+    gives for that notification without its last key and value (a msgpack map is its
+    header and then each key and value in order). Raises what ``pack`` raises."""
+    body = update.to_wire()
+    packer = msgpack.Packer(use_bin_type=True)  # what pack() uses
+    parts = [
+        packer.pack_array_header(3),
+        packer.pack(NOTIFICATION),
+        packer.pack("update"),
+        packer.pack_array_header(1),
+        packer.pack_map_header(len(body) + 1),
+    ]
+    for key, value in body.items():
+        parts.append(packer.pack(key))
+        parts.append(packer.pack(value))
+    return b"".join(parts)
+
+
+_SUBSCRIPTION_KEY = pack("subscription")
+
+
 class _Watch:
     """One watch of one connection: buffers updates until the watch response is out."""
 
@@ -154,23 +185,39 @@ class _Watch:
         self.pending: list[Update] = []
         self.reply: dict[str, Any] = {}
 
-    def deliver(self, update: Update) -> None:  # on the event loop
+    def deliver(self, update: Update, encoded: _Encoded | None = None) -> None:  # on the loop
         if not self.ready:
             self.pending.append(update)
             return
-        self.send(update)
+        self.send(update, encoded)
 
-    def send(self, update: Update) -> None:
+    def send(self, update: Update, encoded: _Encoded | None = None) -> None:
+        """Send ``update`` as this watch's notification; its bytes up to the subscription
+        come from ``encoded`` when an earlier watch of the round encoded this update (every
+        watcher of one audience gets the same :class:`Update` from the service)."""
         assert self.sub is not None
-        body = update.to_wire()
-        body["subscription"] = self.sub.id
-        self.conn.notify("update", [body])
+        if self.conn.closed:
+            return
+        known = None if encoded is None else encoded.get(id(update))
+        if known is not None and known[0] is update:
+            head = known[1]
+        else:
+            try:
+                head = _update_head(update)
+            except (TypeError, ValueError, OverflowError) as exc:
+                _log.error("%s: cannot encode an update: %s", self.conn.name, exc)
+                head = None
+            if encoded is not None:
+                encoded[id(update)] = (update, head)
+        if head is not None:
+            self.conn.write_notification(head + _SUBSCRIPTION_KEY + pack(self.sub.id))
 
     def start(self) -> None:
         self.ready = True
         pending, self.pending = self.pending, []
+        encoded: _Encoded = {}
         for update in pending:
-            self.send(update)
+            self.send(update, encoded)
 
 
 class _Connection:
@@ -213,17 +260,23 @@ class _Connection:
                 data = pack([RESPONSE, message[1], error_to_wire(exc), None])
             else:
                 return
-        # Replies are written one request at a time (the reader waits for each to drain),
-        # so only notifications (watch updates) can pile up: refuse to queue one behind
-        # more than max_output bytes the peer has not taken.
         if message[0] == NOTIFICATION:
-            queued = self.writer.transport.get_write_buffer_size()
-            if queued > self.server.max_output:
-                _log.warning(
-                    "%s: peer is not reading (%d bytes queued); closing", self.name, queued
-                )
-                self.abort()
-                return
+            self.write_notification(data)
+        else:
+            self.writer.write(data)
+
+    def write_notification(self, data: bytes) -> None:
+        """Queue an encoded notification. Replies are written one request at a time (the
+        reader waits for each to drain), so only notifications (watch updates) can pile
+        up: refuse to queue one behind more than max_output bytes the peer has not
+        taken."""
+        if self.closed:
+            return
+        queued = self.writer.transport.get_write_buffer_size()
+        if queued > self.server.max_output:
+            _log.warning("%s: peer is not reading (%d bytes queued); closing", self.name, queued)
+            self.abort()
+            return
         self.writer.write(data)
 
     def respond(self, msgid: int, error: Any, result: Any) -> None:
@@ -464,9 +517,10 @@ class _Connection:
             raise InvalidArgumentError(f"at most {self.server.max_watches} watches per connection")
         loop = asyncio.get_running_loop()
         watch = _Watch(self)
+        server = self.server
 
         def callback(update: Update) -> None:  # any thread, under the match's lock
-            loop.call_soon_threadsafe(watch.deliver, update)
+            server._enqueue(loop, watch, update)
 
         token = params[0]
         after = params[1] if len(params) > 1 else None
@@ -555,6 +609,49 @@ class RpcServer:
         self._count = 0
         self.host: str | None = None
         self.port: int | None = None
+        #: watch updates due, in the order the service gave them (per match: seq order),
+        #: delivered on the event loop by one call for all that are due (not one per
+        #: watcher), each distinct update encoded once (:meth:`_deliver`)
+        self._due: dict[asyncio.AbstractEventLoop, deque[tuple[_Watch, Update]]] = {}
+        self._due_lock = threading.Lock()
+        self._due_scheduled: set[asyncio.AbstractEventLoop] = set()
+
+    def _enqueue(self, loop: asyncio.AbstractEventLoop, watch: _Watch, update: Update) -> None:
+        """Queue ``update`` for ``watch`` (any thread, under the match's lock) and make
+        sure ``loop`` will deliver it: one wake-up of the loop for all updates due, not
+        one per watcher."""
+        with self._due_lock:
+            due = self._due.get(loop)
+            if due is None:
+                due = self._due[loop] = deque()
+            due.append((watch, update))
+            if loop in self._due_scheduled:
+                return
+            self._due_scheduled.add(loop)
+        try:
+            loop.call_soon_threadsafe(self._deliver, loop)
+        except RuntimeError:  # the loop is closed: nothing reads these watches any more
+            with self._due_lock:
+                self._due_scheduled.discard(loop)
+                self._due.pop(loop, None)
+
+    def _deliver(self, loop: asyncio.AbstractEventLoop) -> None:
+        """On ``loop``: deliver the updates due until now, in order. The same update (one
+        per audience and action) is encoded once for all its watchers; each connection's
+        own output bound still applies to it alone."""
+        with self._due_lock:
+            self._due_scheduled.discard(loop)
+            due = self._due.get(loop)
+        if due is None:
+            return
+        encoded: _Encoded = {}
+        for _ in range(len(due)):  # what came later has scheduled its own call
+            watch, update = due.popleft()
+            try:
+                watch.deliver(update, encoded)
+            except Exception:  # pragma: no cover - one connection must not stop the others
+                _log.exception("%s: delivering an update failed", watch.conn.name)
+                watch.conn.abort()
 
     def info(self) -> dict[str, Any]:
         return {

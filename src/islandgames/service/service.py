@@ -379,7 +379,9 @@ class Subscription:
     acting thread (with a shared store: or in the thread that found the action in the
     store, e.g. the store's listener): it must be quick and must not call the service.
     It stops after the final update of a game, after :meth:`close`, or when the callback
-    raises."""
+    raises. Every live watch of one audience (one seat; all spectators) gets the same
+    :class:`Update` object for an action, computed once: adapters may encode it once
+    (by its identity) for all of them."""
 
     def __init__(
         self,
@@ -996,6 +998,8 @@ class MatchService:
     ) -> None:
         if not live.subs:
             return
+        # one Update per audience (seat, or None for every spectator), shared by all its
+        # watchers: the view and redaction are computed once, not once per watcher
         made: dict[int | None, Update] = {}
         may_act = _may_act(live.game, new, to_act, outcome is not None)
         for sub in list(live.subs.values()):
