@@ -4,11 +4,14 @@
 They have the methods of :class:`~islandgames.service.MatchService` and return its
 result classes (:class:`~islandgames.service.Created`, :class:`~islandgames.service.ActResult`,
 ...), with views and actions in wire form, so code written against the service runs
-unchanged over the network. Actions and configs may be given as wire maps or as the
-game's attrs objects. Errors are raised as the islandgames exception the server raised
-(:class:`~islandgames.service.StaleSeqError` with ``current_seq``...), with ``.code``
-and ``.details``; a transport failure is a :class:`~islandgames.service.ProtocolError`
-whose code is the gRPC status name (``UNAVAILABLE``, ``RESOURCE_EXHAUSTED``...).
+unchanged over the network: :class:`Client` is a
+:class:`~islandgames.service.MatchClient`, as the MessagePack-RPC ``Client`` and the
+in-process :class:`~islandgames.service.LocalClient` are. Actions and configs may be
+given as wire maps or as the game's attrs objects. Errors are raised as the islandgames
+exception the server raised (:class:`~islandgames.service.StaleSeqError` with
+``current_seq``...), with ``.code`` and ``.details``; a transport failure is a
+:class:`~islandgames.service.ProtocolError` whose code is the gRPC status name
+(``UNAVAILABLE``, ``RESOURCE_EXHAUSTED``...).
 
 >>> with Client("127.0.0.1:50051") as c:  # doctest: +SKIP
 ...     m = c.create("friday", {"level": 2}, seed=7)
@@ -27,7 +30,6 @@ import threading
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
-import attrs
 import grpc
 from google.rpc import error_details_pb2, status_pb2
 
@@ -48,6 +50,7 @@ from islandgames.service import (
     Update,
     ViewResult,
 )
+from islandgames.service.client import WatchStarted, WireGameInfo
 from islandgames.service.errors import InvalidArgumentError, ProtocolError, error_from_wire
 
 from . import convert
@@ -319,7 +322,7 @@ def _update(u: Any) -> Update:
     )
 
 
-def _games(r: Any) -> list[dict[str, Any]]:
+def _games(r: Any) -> list[WireGameInfo]:
     out = []
     for g in r.games:
         out.append(
@@ -395,17 +398,6 @@ def _verification(r: Any) -> Verification:
     elif r.viewer == pb.LOG_VIEWER_SEAT:
         viewer = r.viewer_seat
     return Verification(status, r.entries, viewer, divergence, outcome)
-
-
-@attrs.frozen(slots=True)
-class WatchStarted:
-    """The first message of a watch: the match's seq when it started, and whether it is
-    live (False for a finished game: only the catch-up follows)."""
-
-    match_id: str
-    seat: int | None
-    seq: int
-    active: bool
 
 
 def _started(msg: Any) -> WatchStarted:
@@ -545,7 +537,7 @@ class Client:
 
     # --- the service's operations -------------------------------------------------------
 
-    def games(self) -> list[dict[str, Any]]:
+    def games(self) -> list[WireGameInfo]:
         return _games(self._call("ListGames", pb.ListGamesRequest()))
 
     def create(
@@ -705,7 +697,7 @@ class AsyncClient:
             game = self._tokens.games[token] = (await self.status(token)).game
         return game
 
-    async def games(self) -> list[dict[str, Any]]:
+    async def games(self) -> list[WireGameInfo]:
         return _games(await self._call("ListGames", pb.ListGamesRequest()))
 
     async def create(

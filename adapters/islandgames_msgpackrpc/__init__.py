@@ -4,7 +4,7 @@ The protocol is the public msgpack-rpc spec; the methods, their params and resul
 the error codes are documented in ``docs/protocol-msgpack.md``.
 """
 
-from .client import AsyncClient, Client, Watch
+from .client import AsyncClient, BlockingWatch, Client, Watch
 from .protocol import DEFAULT_MAX_FRAME, DEFAULT_PORT, FrameDecoder
 from .server import RpcServer, log_records
 
@@ -12,6 +12,7 @@ __all__ = [
     "DEFAULT_MAX_FRAME",
     "DEFAULT_PORT",
     "AsyncClient",
+    "BlockingWatch",
     "Client",
     "FrameDecoder",
     "RpcServer",

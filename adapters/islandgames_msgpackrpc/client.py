@@ -1,5 +1,6 @@
-"""Python clients: :class:`AsyncClient` (asyncio, TCP or a stdio child process) and
-:class:`Client` (blocking, TCP).
+"""Python clients: :class:`AsyncClient` (asyncio, TCP or a stdio child process; results
+in wire form, as the server sends them) and :class:`Client` (blocking, TCP; a
+:class:`~islandgames.service.MatchClient` returning the service's result classes).
 
 Errors come back as the same exception classes the server raised (``StaleSeqError``
 with ``current_seq``, ``NotYourTurnError``, ...), each with ``.code`` and ``.details``.
@@ -11,16 +12,35 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import math
 import socket
 import sys
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from islandgames.core import serde
-from islandgames.core.log import ReplayLog, parse_records
+from islandgames.core.log import ReplayLog, Verification, parse_records
+from islandgames.service import (
+    ActResult,
+    Created,
+    Forked,
+    LayoutResult,
+    LegalActions,
+    StateAtResult,
+    Status,
+    Update,
+    ViewResult,
+)
+from islandgames.service.client import (
+    ActionInput,
+    ConfigInput,
+    LogInput,
+    WatchStarted,
+    WireGameInfo,
+)
 from islandgames.service.errors import ProtocolError, error_from_wire
 from islandgames.service.tls import ClientTls, client_tls
 
@@ -38,9 +58,10 @@ from .protocol import (
 )
 from .server import log_records
 
-__all__ = ["AsyncClient", "Client", "Watch"]
+__all__ = ["AsyncClient", "BlockingWatch", "Client", "Watch"]
 
 _READ_CHUNK = 256 * 1024
+_MAX_UINT64 = 2**64 - 1
 
 
 def _wire(value: Any) -> Any:
@@ -337,10 +358,14 @@ class AsyncClient:
 
 
 class Client:
-    """A blocking MessagePack-RPC client over TCP (one request at a time).
+    """A blocking MessagePack-RPC client over TCP (one request at a time): a
+    :class:`~islandgames.service.MatchClient`, returning the service's result classes
+    (:class:`~islandgames.service.Created`, :class:`~islandgames.service.ActResult`,
+    ...) as :class:`~islandgames_grpc.Client` and the service in process do.
 
-    Watch updates that arrive while waiting for a response are queued; read them with
-    :meth:`next_update`.
+    Watch updates that arrive while waiting for a response are queued; a
+    :class:`BlockingWatch` from :meth:`watch` reads its own. :meth:`call` is the raw
+    method call (the result as the server sent it, in wire form).
     """
 
     def __init__(
@@ -366,8 +391,10 @@ class Client:
         self._updates: collections.deque[dict[str, Any]] = collections.deque()
         self._next_id = 0
         self.timeout = timeout
+        self.closed = False
 
     def close(self) -> None:
+        self.closed = True
         self._sock.close()
 
     def __enter__(self) -> Client:
@@ -378,10 +405,13 @@ class Client:
 
     def _read_frame(self, deadline: float) -> Any:
         while not self._frames:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise TimeoutError("no message from the server in time")
-            self._sock.settimeout(remaining)
+            if deadline == math.inf:
+                self._sock.settimeout(None)
+            else:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise TimeoutError("no message from the server in time")
+                self._sock.settimeout(remaining)
             data = self._sock.recv(_READ_CHUNK)
             if not data:
                 raise ConnectionError("the server closed the connection")
@@ -398,6 +428,8 @@ class Client:
             raise error_from_wire(message.params[0])
 
     def call(self, method: str, *params: Any) -> Any:
+        """Send a request and wait for its response (in wire form); raises the
+        server's error."""
         self._next_id = (self._next_id + 1) & MAX_MSGID
         msgid = self._next_id
         self._sock.sendall(pack([REQUEST, msgid, method, [_wire(p) for p in params]]))
@@ -413,66 +445,149 @@ class Client:
             else:
                 raise ProtocolError("INVALID_REQUEST", f"unexpected message {message!r}")
 
-    def next_update(self, timeout: float | None = None) -> dict[str, Any]:
-        """The next watch update (waits up to ``timeout`` seconds)."""
+    def next_update(
+        self, timeout: float | None = None, subscription: int | None = None
+    ) -> dict[str, Any]:
+        """The next watch update as the server sent it (a map with its
+        ``subscription``; only that subscription's with ``subscription``), waiting up
+        to ``timeout`` seconds (default: the client's timeout). The raw form of
+        :meth:`BlockingWatch.next`."""
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while not self._updates:
+        return self._next_update(deadline, subscription)
+
+    def _next_update(self, deadline: float, subscription: int | None) -> dict[str, Any]:
+        while True:
+            for i, update in enumerate(self._updates):
+                if subscription is None or update.get("subscription") == subscription:
+                    del self._updates[i]
+                    return update
             message = parse_message(self._read_frame(deadline))
             if isinstance(message, Notification):
                 self._handle_notification(message)
-        return self._updates.popleft()
+
+    def _drop_updates(self, subscription: int) -> None:
+        kept = [u for u in self._updates if u.get("subscription") != subscription]
+        self._updates = collections.deque(kept)
 
     # --- the methods ----------------------------------------------------------------------
 
     def echo(self, value: Any = None) -> Any:
         return self.call("echo", value)
 
-    def games(self) -> Any:
-        return self.call("games")
+    def server_info(self) -> dict[str, Any]:
+        result: dict[str, Any] = self.call("server_info")
+        return result
+
+    def games(self) -> list[WireGameInfo]:
+        result: list[WireGameInfo] = self.call("games")
+        return result
 
     def create(
         self,
         game: str,
-        config: Any = None,
+        config: ConfigInput = None,
         seed: int | str | None = None,
         rules_version: str | None = None,
-    ) -> Any:
+    ) -> Created:
+        if type(seed) is int and seed > _MAX_UINT64:
+            seed = f"0x{seed:x}"  # past msgpack's integers: the seed rule's hex text
         if rules_version is None:
-            return self.call("create", game, config, seed)
-        return self.call("create", game, config, seed, rules_version)
+            return Created.from_wire(self.call("create", game, config, seed))
+        return Created.from_wire(self.call("create", game, config, seed, rules_version))
 
-    def act(self, token: str, action: Any, expected_seq: int | None = None) -> Any:
-        return self.call("act", token, action, expected_seq)
+    def act(self, token: str, action: ActionInput, expected_seq: int | None = None) -> ActResult:
+        return ActResult.from_wire(self.call("act", token, action, expected_seq))
 
-    def view(self, token: str) -> Any:
-        return self.call("view", token)
+    def view(self, token: str) -> ViewResult:
+        return ViewResult.from_wire(self.call("view", token))
 
-    def legal_actions(self, token: str) -> Any:
-        return self.call("legal_actions", token)
+    def legal_actions(self, token: str) -> LegalActions:
+        return LegalActions.from_wire(self.call("legal_actions", token))
 
-    def status(self, token: str) -> Any:
-        return self.call("status", token)
+    def status(self, token: str) -> Status:
+        return Status.from_wire(self.call("status", token))
 
     def log(self, token: str) -> ReplayLog:
         return parse_records(self.call("log", token))
 
-    def verify(self, log: Any, full: Any = None) -> Any:
-        return self.call("verify", log, full)
+    def verify(self, log: LogInput, full: LogInput | None = None) -> Verification:
+        return Verification.from_wire(self.call("verify", log, full))
 
-    def state_at(self, token: str, seq: int, full: bool = False) -> Any:
-        return self.call("state_at", token, seq, full)
+    def state_at(self, token: str, seq: int, full: bool = False) -> StateAtResult:
+        return StateAtResult.from_wire(self.call("state_at", token, seq, full))
 
-    def fork(self, token: str, seq: int) -> Any:
-        return self.call("fork", token, seq)
+    def fork(self, token: str, seq: int) -> Forked:
+        return Forked.from_wire(self.call("fork", token, seq))
 
-    def layout(self, game: str, rules_version: str | None = None) -> Any:
-        return self.call("layout", game, rules_version)
+    def layout(self, game: str, rules_version: str | None = None) -> LayoutResult:
+        return LayoutResult.from_wire(self.call("layout", game, rules_version))
 
-    def match_layout(self, token: str) -> Any:
-        return self.call("match_layout", token)
+    def match_layout(self, token: str) -> LayoutResult:
+        return LayoutResult.from_wire(self.call("match_layout", token))
 
-    def watch(self, token: str, after_seq: int | None = None) -> Any:
-        return self.call("watch", token, after_seq)
+    def watch(self, token: str, after_seq: int | None = None) -> BlockingWatch:
+        """Start a watch: its updates (first those after ``after_seq``) come from
+        :meth:`BlockingWatch.next` or by iterating it."""
+        return BlockingWatch(self, self.call("watch", token, after_seq), after_seq)
 
-    def unwatch(self, subscription: int) -> Any:
-        return self.call("unwatch", subscription)
+    def unwatch(self, subscription: int) -> bool:
+        """Stop a watch by its subscription id (True if it was running)."""
+        return bool(self.call("unwatch", subscription))
+
+
+class BlockingWatch:
+    """A watch of the blocking :class:`Client` (a
+    :class:`~islandgames.service.MatchWatch`): :attr:`started`, then :meth:`next` or
+    iteration gives the updates as :class:`~islandgames.service.Update`; the stream
+    ends after the update of a finished game. :meth:`close` stops it on the server."""
+
+    def __init__(self, client: Client, reply: dict[str, Any], after_seq: int | None) -> None:
+        self.client = client
+        self.subscription: int = reply["subscription"]
+        self._started = WatchStarted(
+            reply["match_id"], reply["seat"], reply["seq"], reply["active"]
+        )
+        # a finished game: only the catch-up (if any) follows, ending with its final update
+        self._ended = not self._started.active and (
+            after_seq is None or after_seq >= self._started.seq
+        )
+        self._closed = False
+
+    @property
+    def started(self) -> WatchStarted:
+        return self._started
+
+    def next(self, timeout: float | None = 30.0) -> Update | None:
+        """The next update; None once the stream has ended. :class:`TimeoutError` if
+        none comes within ``timeout`` seconds (None: no limit)."""
+        if self._ended:
+            return None
+        deadline = math.inf if timeout is None else time.monotonic() + timeout
+        body = dict(self.client._next_update(deadline, self.subscription))
+        body.pop("subscription", None)
+        update = Update.from_wire(body)
+        if update.over:
+            self._ended = True
+        return update
+
+    def __iter__(self) -> Iterator[Update]:
+        while (update := self.next(None)) is not None:
+            yield update
+
+    def close(self) -> None:
+        """Stop the watch (idempotent); updates not read yet are dropped."""
+        if self._closed:
+            return
+        self._closed = True
+        live = not self._ended
+        self._ended = True
+        if live and not self.client.closed:
+            with contextlib.suppress(ConnectionError, OSError):
+                self.client.unwatch(self.subscription)
+        self.client._drop_updates(self.subscription)
+
+    def __enter__(self) -> BlockingWatch:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -464,9 +464,9 @@ def test_serve_runs_grpc_and_msgpack_rpc_on_one_store(tmp_path: Path) -> None:
             token = m.seats[0].token
             w = g.watch(m.spectator_token)
             legal = mp.legal_actions(token)
-            mp.act(token, legal["actions"][0], 0)  # acted over MessagePack-RPC...
+            mp.act(token, legal.actions[0], 0)  # acted over MessagePack-RPC...
             update = w.next(10)  # ...seen over gRPC
-            assert update is not None and update.seq == 1 and update.action == legal["actions"][0]
+            assert update is not None and update.seq == 1 and update.action == legal.actions[0]
             assert g.status(token).seq == 1
             w.close()
         assert server.stop() == 0, server.stderr_text()

@@ -429,22 +429,30 @@ def test_server_program_with_the_default_sqlite_store(tmp_path: Path) -> None:
     with ServerProcess("--import", "toygame_plugin", env=child_env(), cwd=tmp_path) as server:
         with Client(port=server.port, timeout=30) as c:
             m = c.create(TOY, None, 12)
-            tokens = [s["token"] for s in m["seats"]]
-            sub = c.watch(tokens[0])
+            tokens = [s.token for s in m.seats]
+            watch = c.watch(tokens[0])
             legal = c.legal_actions(tokens[0])
-            r = c.act(tokens[0], legal["actions"][0], 0)
-            assert r["seq"] == 1
-            update = c.next_update(10)
-            assert update["subscription"] == sub["subscription"] and update["seq"] == 1
+            r = c.act(tokens[0], legal.actions[0], 0)
+            assert r.seq == 1
+            update = watch.next(10)
+            assert update is not None and update.seq == 1 and update.seat == 0
             with pytest.raises(StaleSeqError):
-                c.act(tokens[1], c.legal_actions(tokens[1])["actions"][0], 0)
-            assert c.unwatch(sub["subscription"]) is True
+                c.act(tokens[1], c.legal_actions(tokens[1]).actions[0], 0)
+            # the raw forms: the watch's reply and updates as the server sent them
+            raw = c.call("watch", tokens[1])
+            c.act(tokens[1], c.legal_actions(tokens[1]).actions[0], 1)
+            sent = c.next_update(10, raw["subscription"])
+            assert sent["subscription"] == raw["subscription"] and sent["seq"] == 2
+            assert c.unwatch(raw["subscription"]) is True
+            assert watch.next(10) is not None  # its own update of seq 2
+            watch.close()
+            assert c.unwatch(watch.subscription) is False  # closed on the server
         assert server.stop() == 0
     assert (tmp_path / "islandgames.sqlite3").exists()
     # a restarted server has the match
     restarted = ServerProcess("--import", "toygame_plugin", env=child_env(), cwd=tmp_path)
     with restarted as server, Client(port=server.port, timeout=30) as c:
-        assert c.status(tokens[1])["seq"] == 1
+        assert c.status(tokens[1]).seq == 2
 
 
 def test_a_second_server_on_the_same_store_is_refused(tmp_path: Path) -> None:

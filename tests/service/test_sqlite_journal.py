@@ -475,8 +475,8 @@ def test_the_server_option(tmp_path: Path, journal: bool) -> None:
     options = [] if journal else ["--no-journal"]
     with ServerProcess("--store", str(path), *options) as server, Client(port=server.port) as c:
         m = c.create("friday", None, 3)
-        tok = m["seats"][0]["token"]
-        c.act(tok, c.legal_actions(tok)["actions"][0], 0)
+        tok = m.seats[0].token
+        c.act(tok, c.legal_actions(tok).actions[0], 0)
         assert len(db_entries(path)) == (0 if journal else 1)
         assert journal_of(path).exists() == journal
     assert len(db_entries(path)) == 1

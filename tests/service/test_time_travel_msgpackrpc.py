@@ -155,30 +155,30 @@ def test_the_blocking_client_state_at_fork_and_a_library_fork() -> None:
             def blocking() -> None:
                 with Client(port=port) as c:
                     m = c.create("friday", None, 37)
-                    token = m["seats"][0]["token"]
+                    token = m.seats[0].token
                     while True:
                         legal = c.legal_actions(token)
-                        if not legal["actions"]:
+                        if not legal.actions:
                             break
-                        c.act(token, legal["actions"][0], legal["seq"])
+                        c.act(token, legal.actions[0], legal.seq)
                     log = c.log(token)
                     r = c.state_at(token, 2)
-                    assert r["view"] == serde.to_wire(History(log).view_at(2, 0))
-                    assert c.state_at(token, 2, True)["state"] == serde.to_wire(
+                    assert r.view == serde.to_wire(History(log).view_at(2, 0))
+                    assert c.state_at(token, 2, True).state == serde.to_wire(
                         History(log).state_at(2)
                     )
-                    f = c.fork(m["spectator_token"], 2)
-                    assert f["parent"]["match"] == m["match_id"]
+                    f = c.fork(m.spectator_token, 2)
+                    assert f.parent.match == m.match_id
                     with pytest.raises(InvalidArgumentError):
                         c.fork(token, -1)
                     # a fork made in the library, sent as records, verifies on the server
-                    lib = fork(log, 5, match=m["match_id"])
+                    lib = fork(log, 5, match=m.match_id)
                     while lib.outcome() is None:
                         lib.act(0, lib.legal_actions(0)[-1])
                     records = record_list(lib.log())
                     assert records[0]["parent"]["seq"] == 5
-                    assert c.verify(records)["status"] == "verified"
-                    assert c.verify(lib.log())["status"] == "verified"
+                    assert c.verify(records).status == "verified"
+                    assert c.verify(lib.log()).status == "verified"
 
             await asyncio.to_thread(blocking)
 

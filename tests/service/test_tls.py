@@ -82,10 +82,10 @@ def test_tls_clients_play_on_both_transports(server: ServerProcess, certs: Certs
         GrpcClient(f"127.0.0.1:{grpc_port}", tls=certs.server_cert) as g,
     ):
         m = mp.create("friday", None, 5)
-        token = m["seats"][0]["token"]
-        watch = g.watch(m["spectator_token"])
+        token = m.seats[0].token
+        watch = g.watch(m.spectator_token)
         legal = mp.legal_actions(token)
-        mp.act(token, legal["actions"][0], legal["seq"])  # acted over MessagePack-RPC/TLS
+        mp.act(token, legal.actions[0], legal.seq)  # acted over MessagePack-RPC/TLS
         update = watch.next(10)  # ... seen over gRPC/TLS
         assert update is not None and update.seq == 1
         watch.close()

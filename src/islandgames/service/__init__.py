@@ -2,8 +2,24 @@
 
 See ``docs/service.md`` for the model (tokens, store, durability) and
 ``docs/protocol-msgpack.md`` for the MessagePack-RPC adapter built on it.
+:class:`MatchClient` is the one client interface of every transport (in process:
+:class:`LocalClient`).
 """
 
+from .client import (
+    ActionInput,
+    ConfigInput,
+    LocalClient,
+    LocalWatch,
+    LogInput,
+    MatchClient,
+    MatchWatch,
+    WatchStarted,
+    WireAction,
+    WireConfig,
+    WireGameInfo,
+    WireRecord,
+)
 from .errors import (
     ERROR_CODES,
     CorruptMatchError,
@@ -47,8 +63,10 @@ from .transfer import CopyReport, copy_matches
 __all__ = [
     "ERROR_CODES",
     "ActResult",
-    "CorruptMatchError",
+    "ActionInput",
+    "ConfigInput",
     "CopyReport",
+    "CorruptMatchError",
     "Created",
     "ErrorCode",
     "Forked",
@@ -59,9 +77,14 @@ __all__ = [
     "JournalError",
     "LayoutResult",
     "LegalActions",
+    "LocalClient",
+    "LocalWatch",
+    "LogInput",
+    "MatchClient",
     "MatchRecord",
     "MatchService",
     "MatchStore",
+    "MatchWatch",
     "MemoryStore",
     "PermissionDeniedError",
     "ProtocolError",
@@ -81,6 +104,11 @@ __all__ = [
     "UnknownMatchError",
     "Update",
     "ViewResult",
+    "WatchStarted",
+    "WireAction",
+    "WireConfig",
+    "WireGameInfo",
+    "WireRecord",
     "copy_matches",
     "error_code",
     "error_from_wire",

@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import sys
-from typing import Any, TextIO
+import threading
+from collections.abc import Callable, Coroutine, Iterator
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
+
+if TYPE_CHECKING:
+    from .client import MatchClient
+
+_T = TypeVar("_T")
 
 __all__ = ["add_service_commands", "cmd_copy_store", "cmd_demo", "cmd_serve", "parse_address"]
 
@@ -214,40 +222,31 @@ def cmd_copy_store(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def cmd_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Play one match with bots over MessagePack-RPC and verify its log."""
+    """Play one match with bots over MessagePack-RPC or gRPC and verify its log (the
+    demo itself is :func:`islandgames.service.demo.play_demo`, over any
+    :class:`~islandgames.service.MatchClient`; this picks the transport)."""
     stream = sys.stdout if out is None else out
     config = json.loads(args.config) if args.config else None
     seed: int | None = args.seed  # parse_seed's: the one rule for seeds of the CLI
     connect: tuple[str, int] | None = getattr(args, "connect", None)
     tls_ca: str | None = getattr(args, "tls_ca", None)
+    transport: str = getattr(args, "transport", "msgpack")
     if tls_ca is not None and connect is None:
         print("islandgames demo: --tls-ca goes with --connect HOST:PORT", file=sys.stderr)
         return 2
+    from .demo import play_demo
     from .errors import ProtocolError
 
+    wire_seed = None if seed is None else f"0x{seed:x}"  # msgpack ints stop at 2**64
     try:
-        if getattr(args, "transport", "msgpack") == "grpc":
-            from islandgames_grpc.demo import demo
-
-            target = None if connect is None else _target(*connect)
-            return asyncio.run(
-                demo(
-                    args.game, config, seed, args.bot, args.quiet, stream, target=target, tls=tls_ca
-                )
+        with contextlib.ExitStack() as stack:
+            address = connect if connect is not None else stack.enter_context(_server(transport))
+            target = _target(*address)
+            clients = _client_factory(transport, address, tls_ca)
+            where = f"over gRPC on {target}" if transport == "grpc" else f"on {target}"
+            return play_demo(
+                clients, args.game, config, wire_seed, args.bot, args.quiet, stream, where=where
             )
-        wire_seed = None if seed is None else f"0x{seed:x}"  # msgpack ints stop at 2**64
-        return asyncio.run(
-            _demo(
-                args.game,
-                config,
-                wire_seed,
-                args.bot,
-                args.quiet,
-                stream,
-                connect=connect,
-                tls=tls_ca,
-            )
-        )
     except (OSError, ProtocolError) as exc:
         if connect is None or (isinstance(exc, ProtocolError) and exc.code != "UNAVAILABLE"):
             raise
@@ -260,93 +259,54 @@ def _target(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-async def _demo(
-    game_id: str,
-    config: Any,
-    seed: Any,
-    bot_name: str,
-    quiet: bool,
-    out: TextIO,
-    *,
-    connect: tuple[str, int] | None = None,
-    tls: str | None = None,
-) -> int:
-    from islandgames_msgpackrpc import AsyncClient, RpcServer
+def _client_factory(
+    transport: str, address: tuple[str, int], tls: str | None
+) -> Callable[[], MatchClient]:
+    """A function making a new blocking client of ``transport`` to ``address``."""
+    if transport == "grpc":
+        from islandgames_grpc import Client as GrpcClient
 
-    from ..bots import get_bot
-    from ..core.game import describe_action
-    from ..core.registry import get_game
-    from ..core.rng import Rng
+        target = _target(*address)
+        return lambda: GrpcClient(target, tls=tls)
+    from islandgames_msgpackrpc import Client as RpcClient
+
+    return lambda: RpcClient(*address, tls=tls)
+
+
+@contextlib.contextmanager
+def _server(transport: str) -> Iterator[tuple[str, int]]:
+    """A ``transport`` server on a free 127.0.0.1 port with a service in memory, run on
+    an event loop in a thread for the duration of the block."""
     from .service import MatchService
 
-    game = get_game(game_id)
-    bot = get_bot(game_id, bot_name)
-    server: RpcServer | None = None
-    if connect is None:
-        server = RpcServer(MatchService())
-        address = ("127.0.0.1", await server.start_tcp("127.0.0.1", 0))
-    else:
-        address = connect
-    clients: list[AsyncClient] = []
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="islandgames-demo", daemon=True)
+    thread.start()
+
+    def run(coro: Coroutine[Any, Any, _T]) -> _T:
+        return asyncio.run_coroutine_threadsafe(coro, loop).result(30)
+
+    service = MatchService()
+    stop: Callable[[], Coroutine[Any, Any, None]]
     try:
-        host = await AsyncClient.connect(*address, tls=tls)
-        clients.append(host)
-        m = await host.create(game_id, config, seed)
-        seats = m["seats"]
-        players = []
-        for _ in seats:
-            c = await AsyncClient.connect(*address, tls=tls)
-            clients.append(c)
-            players.append(c)
-        watch = await host.watch(m["spectator_token"])
-        print(
-            f"{game.info.title}: match {m['match_id']} on {_target(*address)}, "
-            f"{len(seats)} seat(s), bot {bot.name!r}, seed commitment "
-            f"{m['seed_commitment'][:16]}...",
-            file=out,
-        )
-        rngs = [Rng.from_seed(s["seat"], "demo-bot") for s in seats]
-        while True:
-            status = await host.status(m["spectator_token"])
-            if status["over"]:
-                break
-            for seat in status["to_act"]:
-                client, token = players[seat], seats[seat]["token"]
-                view = await client.view(token)
-                legal = await client.legal_actions(token)
-                if not legal["actions"] or legal["seq"] != view["seq"]:
-                    continue
-                actions = [game.decode_action(a) for a in legal["actions"]]
-                choice, rngs[seat] = bot.choose(
-                    game, game.decode_view(view["view"]), actions, rngs[seat]
-                )
-                await client.act(token, game.encode_action(choice), legal["seq"])
-                update = await watch.next(30)
-                if not quiet:
-                    shown = update["action"]
-                    what = (
-                        "(hidden)" if shown is None else describe_action(game.decode_action(shown))
-                    )
-                    print(f"  {update['seq']:4d}  seat {seat}: {what}", file=out)
-                break  # re-read the status: the action may change who is to act
-        log = await host.log(m["spectator_token"])
-        verdict = await host.verify(log)
-        results = ", ".join(
-            f"seat {r['seat']} {r['role']} {r['result']} ({r['score']})"
-            for r in status["outcome"]["results"]
-        )
-        print(f"over after {status['seq']} actions: {results}", file=out)
-        print(f"reason: {status['outcome']['reason']}", file=out)
-        print(
-            f"log: {len(log.entries)} entries, seed {log.end.seed if log.end else '?'} "
-            f"revealed; server verification: "
-            f"{'verified by replay' if verdict['status'] == 'verified' else verdict}",
-            file=out,
-        )
-        return 0 if verdict["status"] == "verified" else 1
+        if transport == "grpc":
+            from islandgames_grpc import GrpcServer
+
+            grpc_server = GrpcServer(service)
+            port = run(grpc_server.start("127.0.0.1", 0))
+            stop = lambda: grpc_server.stop(1.0)  # noqa: E731
+        else:
+            from islandgames_msgpackrpc import RpcServer
+
+            rpc_server = RpcServer(service)
+            port = run(rpc_server.start_tcp("127.0.0.1", 0))
+            stop = rpc_server.close
+        try:
+            yield "127.0.0.1", port
+        finally:
+            run(stop())
     finally:
-        for c in clients:
-            await c.close()
-        if server is not None:
-            await server.close()
-            server.service.close()
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        loop.close()
+        service.close()

@@ -26,7 +26,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -99,6 +99,18 @@ AnyGame = Game[Any, Any, Any, Any]
 
 # --- results -----------------------------------------------------------------------------
 
+_R = TypeVar("_R")
+
+
+def _result_from_wire(cls: type[_R], data: Any) -> _R:
+    """A result from its ``to_wire`` form as a server sent it; keys the class does not
+    have are ignored (a newer server may send more). :class:`DecodeError` if it is not
+    one."""
+    if type(data) is dict:
+        names = attrs.fields_dict(cls)  # type: ignore[arg-type]
+        data = {k: v for k, v in data.items() if k in names}
+    return serde.from_wire(data, cls)
+
 
 @attrs.frozen(slots=True)
 class SeatToken:
@@ -138,6 +150,11 @@ class Created:
             "to_act": list(self.to_act),
         }
 
+    @classmethod
+    def from_wire(cls, data: Any) -> Created:
+        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
+        return _result_from_wire(cls, data)
+
 
 @attrs.frozen(slots=True)
 class ActResult:
@@ -166,6 +183,11 @@ class ActResult:
             "chain_hash": self.chain_hash,
         }
 
+    @classmethod
+    def from_wire(cls, data: Any) -> ActResult:
+        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
+        return _result_from_wire(cls, data)
+
 
 @attrs.frozen(slots=True)
 class ViewResult:
@@ -189,6 +211,11 @@ class ViewResult:
             "outcome": self.outcome,
             "view": self.view,
         }
+
+    @classmethod
+    def from_wire(cls, data: Any) -> ViewResult:
+        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
+        return _result_from_wire(cls, data)
 
 
 @attrs.frozen(slots=True)
@@ -229,6 +256,11 @@ class StateAtResult:
             "chain_hash": self.chain_hash,
         }
 
+    @classmethod
+    def from_wire(cls, data: Any) -> StateAtResult:
+        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
+        return _result_from_wire(cls, data)
+
 
 @attrs.frozen(slots=True)
 class Forked:
@@ -263,6 +295,11 @@ class Forked:
             },
         }
 
+    @classmethod
+    def from_wire(cls, data: Any) -> Forked:
+        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
+        return _result_from_wire(cls, data)
+
 
 @attrs.frozen(slots=True)
 class LegalActions:
@@ -280,6 +317,11 @@ class LegalActions:
             "seq": self.seq,
             "actions": list(self.actions),
         }
+
+    @classmethod
+    def from_wire(cls, data: Any) -> LegalActions:
+        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
+        return _result_from_wire(cls, data)
 
 
 @attrs.frozen(slots=True)
@@ -320,6 +362,11 @@ class Status:
             "may_act": list(self.may_act),
         }
 
+    @classmethod
+    def from_wire(cls, data: Any) -> Status:
+        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
+        return _result_from_wire(cls, data)
+
 
 @attrs.frozen(slots=True)
 class Update:
@@ -350,6 +397,11 @@ class Update:
             "may_act": list(self.may_act),
         }
 
+    @classmethod
+    def from_wire(cls, data: Any) -> Update:
+        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
+        return _result_from_wire(cls, data)
+
 
 @attrs.frozen(slots=True)
 class LayoutResult:
@@ -369,6 +421,11 @@ class LayoutResult:
             "match_id": self.match_id,
             "layout": self.layout,
         }
+
+    @classmethod
+    def from_wire(cls, data: Any) -> LayoutResult:
+        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
+        return _result_from_wire(cls, data)
 
 
 UpdateCallback = Callable[[Update], None]
