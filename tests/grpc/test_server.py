@@ -27,6 +27,7 @@ from islandgames_grpc._gen import match_service_pb2 as pb
 from islandgames_grpc.process import ServerProcess
 
 from islandgames import GameOverError, IllegalActionError, NotYourTurnError, write_log
+from islandgames.cli.service import add_service_commands, cmd_demo
 from islandgames.core.errors import DecodeError, InvalidConfigError, UnknownGameError
 from islandgames.core.log import ReplayLog
 from islandgames.service import (
@@ -36,7 +37,6 @@ from islandgames.service import (
     StaleSeqError,
     Update,
 )
-from islandgames.service.cli import add_service_commands, cmd_demo
 from islandgames.service.errors import ProtocolError
 from tests.grpc.grpc_kit import Served, serving
 

@@ -17,8 +17,8 @@ import pytest
 
 from islandgames import verify_log
 from islandgames.cli import main
+from islandgames.cli.service import cmd_copy_store
 from islandgames.service import MatchService, MemoryStore, SqliteStore, StoreError
-from islandgames.service.cli import cmd_copy_store
 from islandgames.service.store import MatchStore
 from islandgames.service.transfer import copy_matches
 
@@ -189,7 +189,7 @@ def _copy_cli(argv: list[str]) -> tuple[int, str]:
 
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers()
-    from islandgames.service.cli import add_service_commands
+    from islandgames.cli.service import add_service_commands
 
     add_service_commands(sub)
     out = io.StringIO()

@@ -21,6 +21,7 @@ from islandgames_msgpackrpc.process import ServerProcess
 from islandgames_msgpackrpc.protocol import pack
 
 from islandgames import NotYourTurnError, verify_log
+from islandgames.cli.service import add_service_commands, cmd_demo, cmd_serve
 from islandgames.core.log import parse_records
 from islandgames.service import (
     InvalidArgumentError,
@@ -30,7 +31,6 @@ from islandgames.service import (
     PermissionDeniedError,
     StaleSeqError,
 )
-from islandgames.service.cli import add_service_commands, cmd_demo, cmd_serve
 from islandgames.service.errors import ProtocolError
 
 HERE = Path(__file__).resolve().parent

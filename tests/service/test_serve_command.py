@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from islandgames.service.cli import add_service_commands, cmd_demo
+from islandgames.cli.service import add_service_commands, cmd_demo
 
 
 def islandgames(*args: str) -> list[str]:

@@ -26,8 +26,8 @@ from islandgames_grpc.tls import channel_credentials
 from islandgames_msgpackrpc import AsyncClient, Client, FrameDecoder, RpcServer
 from islandgames_msgpackrpc.protocol import pack
 
+from islandgames.cli.service import add_service_commands, cmd_demo, cmd_serve
 from islandgames.service import MatchService, MemoryStore
-from islandgames.service.cli import add_service_commands, cmd_demo, cmd_serve
 from islandgames.service.errors import ProtocolError
 from islandgames.service.tls import client_context, server_tls
 from tests.tls_kit import Certs, make_certs

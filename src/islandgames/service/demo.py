@@ -3,8 +3,8 @@
 One client makes the match and watches it as a spectator; one bot per seat plays over
 its own client (its own connection) and sees only what the server gives its token (view,
 legal actions); then the full log is fetched and the server verifies it by replay. The
-command line picks the transport and makes the clients (``service/cli.py``); this module
-knows none of them.
+command line picks the transport and makes the clients (:mod:`islandgames.cli.service`);
+this module knows none of them.
 """
 
 from __future__ import annotations

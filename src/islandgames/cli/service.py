@@ -1,4 +1,7 @@
-"""The service's command-line commands: ``islandgames serve`` and ``islandgames demo``.
+"""The service's command-line commands: ``islandgames serve``, ``demo`` and ``copy-store``.
+
+The command line is the top layer: unlike :mod:`islandgames.service`, it may import the
+adapters (``serve`` runs both servers, ``demo`` makes their clients).
 
 ``add_service_commands(subparsers)`` adds them to the ``islandgames`` parser; each sets
 ``func`` to a function of the parsed arguments that returns the exit code.
@@ -17,7 +20,7 @@ from collections.abc import Callable, Coroutine, Iterator
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 if TYPE_CHECKING:
-    from .client import MatchClient
+    from ..service.client import MatchClient
 
 _T = TypeVar("_T")
 
@@ -48,7 +51,7 @@ def add_service_commands(subparsers: Any) -> None:
     from islandgames_grpc.app import add_grpc_arguments
     from islandgames_msgpackrpc.app import add_server_arguments
 
-    from ..cli import parse_seed
+    from . import parse_seed
 
     p = subparsers.add_parser(
         "serve",
@@ -151,10 +154,10 @@ def cmd_copy_store(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from .errors import StoreError
-    from .store import MatchStore
-    from .stores import open_store
-    from .transfer import copy_matches
+    from ..service.errors import StoreError
+    from ..service.store import MatchStore
+    from ..service.stores import open_store
+    from ..service.transfer import copy_matches
 
     stream = sys.stdout if out is None else out
     if args.source == args.destination or (
@@ -234,8 +237,8 @@ def cmd_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if tls_ca is not None and connect is None:
         print("islandgames demo: --tls-ca goes with --connect HOST:PORT", file=sys.stderr)
         return 2
-    from .demo import play_demo
-    from .errors import ProtocolError
+    from ..service.demo import play_demo
+    from ..service.errors import ProtocolError
 
     wire_seed = None if seed is None else f"0x{seed:x}"  # msgpack ints stop at 2**64
     try:
@@ -277,7 +280,7 @@ def _client_factory(
 def _server(transport: str) -> Iterator[tuple[str, int]]:
     """A ``transport`` server on a free 127.0.0.1 port with a service in memory, run on
     an event loop in a thread for the duration of the block."""
-    from .service import MatchService
+    from ..service.service import MatchService
 
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, name="islandgames-demo", daemon=True)

@@ -44,10 +44,10 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from ._version import __version__
-from .bots import Bot, bot_names, get_bot, play
-from .core import rng, serde
-from .core.errors import (
+from .._version import __version__
+from ..bots import Bot, bot_names, get_bot, play
+from ..core import rng, serde
+from ..core.errors import (
     DecodeError,
     IllegalActionError,
     InvalidConfigError,
@@ -55,9 +55,9 @@ from .core.errors import (
     ReplayDivergenceError,
     UnknownGameError,
 )
-from .core.game import Game, Outcome, describe_action
-from .core.history import fork, state_at
-from .core.log import (
+from ..core.game import Game, Outcome, describe_action
+from ..core.history import fork, state_at
+from ..core.log import (
     LogEntry,
     ReplayLog,
     Verification,
@@ -66,9 +66,9 @@ from .core.log import (
     seed_commitment,
     verify_log,
 )
-from .core.match import Match
-from .core.registry import game_ids, game_module, get_game, rules_versions
-from .core.rng import MAX_SEED, Rng
+from ..core.match import Match
+from ..core.registry import game_ids, game_module, get_game, rules_versions
+from ..core.rng import MAX_SEED, Rng
 
 __all__ = ["SEED_RULE", "main", "parse_seed"]
 
@@ -1158,7 +1158,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _write_html(log: ReplayLog, args: argparse.Namespace) -> int:
     """``replay LOG --html OUT``: the replay viewer, one self-contained HTML page
     (:func:`islandgames.render.html.replay_html`)."""
-    from .render.html import replay_html
+    from ..render.html import replay_html
 
     for flag, given in (
         ("--at", args.at is not None),
@@ -1458,7 +1458,7 @@ def _takes_seat(hook: Callable[..., Any]) -> bool:
 
 def _add_service_commands(sub: Any) -> None:
     """``serve`` and ``demo``, defined by the service package."""
-    from .service.cli import add_service_commands
+    from .service import add_service_commands
 
     add_service_commands(sub)
 
