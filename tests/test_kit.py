@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from islandgames.core.kit import Draft, KitError, Rulebook, Table
+from islandgames.core.kit import Draft, KitError, Rulebook, Table, constructor
 
 
 @attrs.frozen(slots=True)
@@ -53,6 +53,42 @@ def test_an_older_state_class_round_trips_with_its_missing_fields_defaulted() ->
     out: object = d.build()
     assert type(out) is Old and out == Old(5, ())
     assert d.build_as(Full) == Full(5, (), "")
+
+
+def test_a_constructor_builds_what_the_class_builds_and_keeps_its_checks() -> None:
+    # the kit stores through the slots only when attrs' __init__ would do nothing else
+    assert constructor(Full)(1, (2,), "x") == Full(1, (2,), "x")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        constructor(Full)(1, (), "").a = 2  # type: ignore[misc]  # still frozen
+
+    @attrs.frozen(slots=True)
+    class Checked:
+        a: int = attrs.field(validator=attrs.validators.gt(0))
+        b: int = attrs.field(converter=int)
+
+    @attrs.frozen(slots=True)
+    class Hooked:
+        a: int
+        seen: list[int]
+
+        def __attrs_post_init__(self) -> None:
+            self.seen.append(self.a)
+
+    @attrs.frozen(slots=True, cache_hash=True)
+    class Cached:
+        a: int
+
+    @attrs.frozen(slots=False)
+    class Plain:
+        a: int
+
+    with pytest.raises(ValueError):
+        constructor(Checked)(0, 1)
+    assert constructor(Checked)(1, "2") == Checked(1, 2)
+    seen: list[int] = []
+    assert constructor(Hooked)(3, seen) == Hooked(3, seen) and seen == [3, 3]
+    assert hash(constructor(Cached)(4)) == hash(Cached(4))
+    assert constructor(Plain)(5) == Plain(5)
 
 
 def test_a_draft_refuses_a_class_whose_fields_do_not_match() -> None:

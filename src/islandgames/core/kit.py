@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import inspect
 import keyword
+import types
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Generic, TypeVar, cast, get_args
 
@@ -50,6 +51,7 @@ __all__ = [
     "RulesVersion",
     "Table",
     "action_classes",
+    "constructor",
     "fixed_order",
 ]
 
@@ -95,6 +97,66 @@ def _hint(hint: Any) -> str:
     """An annotation as text, whether a string (postponed evaluation) or an object."""
     text = hint if isinstance(hint, str) else getattr(hint, "__name__", repr(hint))
     return "".join(str(text).split())
+
+
+def _slot_setters(target: type) -> dict[str, Any] | None:
+    """The slot setters of ``target``'s fields if its attrs ``__init__`` does nothing but
+    store its arguments (slotted, every field positional, no validator, converter, init
+    hook or hash cache), else None. Storing through the slots skips the frozen class's
+    ``object.__setattr__`` per field: a quarter of building a state."""
+    init = target.__dict__.get("__init__")
+    if not getattr(getattr(init, "__code__", None), "co_filename", "").startswith(
+        "<attrs generated"
+    ):
+        return None
+    if any(getattr(target, hook, None) for hook in ("__attrs_pre_init__", "__attrs_post_init__")):
+        return None
+    setters: dict[str, Any] = {}
+    slots = [s for c in target.__mro__ for s in c.__dict__.get("__slots__", ())]
+    if "_attrs_cached_hash" in slots:
+        return None
+    for f in attrs.fields(target):
+        if f.validator is not None or f.converter is not None or not f.init or f.kw_only:
+            return None
+        slot = next((c.__dict__[f.name] for c in target.__mro__ if f.name in c.__dict__), None)
+        if not isinstance(slot, types.MemberDescriptorType):
+            return None
+        setters[f.name] = slot.__set__
+    return setters
+
+
+def _build_source(
+    signature: str, target: type, values: Iterable[str]
+) -> tuple[str, dict[str, Any]]:
+    """Source and globals of a function ``signature`` that returns ``target(*values)``
+    (``values``: expressions, one per field in order)."""
+    setters = _slot_setters(target)
+    if setters is None:
+        body = "    return _cls(" + ", ".join(values) + ")\n"
+        return f"def {signature}:\n{body}", {"_cls": target}
+    env: dict[str, Any] = {"_cls": target, "_new": object.__new__}
+    lines = ["    _obj = _new(_cls)"]
+    for i, (setter, value) in enumerate(zip(setters.values(), values, strict=True)):
+        env[f"_set{i}"] = setter
+        lines.append(f"    _set{i}(_obj, {value})")
+    return f"def {signature}:\n" + "\n".join(lines) + "\n    return _obj\n", env
+
+
+def constructor(target: type[X]) -> Callable[..., X]:
+    """``target(*values)`` for an attrs class, every field given in order, built the
+    way a draft builds its state (a hot path's records, such as a state's parts).
+
+    >>> @attrs.frozen
+    ... class Pair:
+    ...     a: int
+    ...     b: int = 0
+    >>> constructor(Pair)(1, 2)
+    Pair(a=1, b=2)
+    """
+    params = [f"v{i}" for i in range(len(attrs.fields(cast(Any, target))))]
+    source, env = _build_source(f"make({', '.join(params)})", target, params)
+    make: Callable[..., X] = _compile("make", source, env)
+    return make
 
 
 class _DraftMeta(type):
@@ -191,9 +253,7 @@ class Draft(Generic[S], metaclass=_DraftMeta):
         env = {"_defaults": dict(defaults), "_cls": target}
         load: Callable[[Any, Any], None] = _compile("load", source, env)
         builder = _compile(
-            "build",
-            "def build(self):\n    return _cls(" + ", ".join(f"self.{f}" for f in names) + ")\n",
-            {"_cls": target},
+            "build", *_build_source("build(self)", target, [f"self.{f}" for f in names])
         )
         cls._loaders[target] = load
         cls._builders[target] = builder
@@ -513,8 +573,8 @@ class RulesGame(Game[S, A, V, C], Generic[S, A, V, C, R]):
         memo = self._last_legal
         if memo is not None and memo[0] is state and memo[1] == seat and type(seat) is int:
             for legal in memo[2]:
-                if legal is action:
-                    return self._apply(state, seat, action)
+                if legal is action:  # (the rules' apply called directly: the hot path)
+                    return self.definition.apply(state, seat, action, self.rules)
         return super().apply(state, seat, action)
 
     def is_legal(self, state: S, seat: Seat, action: A) -> bool:
