@@ -396,3 +396,85 @@ def test_same_seed_same_trace_across_processes(game_id: str) -> None:
         outputs.append(out)
     assert outputs[0] == outputs[1]
     assert len(outputs[0].splitlines()) == len(seeds)
+
+
+#: Determinization (``sample_state``): seeded random games per (game, rules version),
+#: each checked at every step up to SAMPLE_STEPS (Gozer's ~550-action games are cut
+#: there; game 0 plays the defaults, the others the first config VARIANTS); every seat
+#: is checked every SAMPLE_ALL_SEATS-th step, the acting seat and the spectator at every
+#: step, and SAMPLE_SPREAD samples every few steps test that hidden parts vary.
+SAMPLE_GAMES = 3
+SAMPLE_STEPS = 120
+SAMPLE_ALL_SEATS = 10
+SAMPLE_SPREAD = 20
+
+
+def _without_rng(state: Any) -> Any:
+    return attrs.evolve(state, rng=Rng("0" * 64))
+
+
+def _check_sample(game: Any, state: Any, seat: int | None, rng: Rng, play: bool) -> Rng:
+    view = game.view(state, seat)
+    sub, rng = rng.split()
+    sample = game.sample_state(view, seat, sub)
+    assert type(sample) is game.state_type, "a sample has this rules version's state class"
+    assert game.view(sample, seat) == view, f"seat {seat} can tell a sample from the state"
+    game.check_state(sample)
+    assert game.decode_state(serde.to_wire(sample)) == sample, "sample wire round trip"
+    assert sample.rng.key != state.rng.key, "a sample must not carry the real RNG key"
+    if play:
+        for _ in range(3):
+            choices = [(s, a) for s in game.to_act(sample) for a in game.legal_actions(sample, s)]
+            if not choices:
+                break
+            (s, a), rng = rng.choice(choices)
+            sample = game.apply(sample, s, a)
+    return rng
+
+
+def _check_spread(game: Any, state: Any, seat: int | None, rng: Rng) -> tuple[bool, Rng]:
+    """Where ``resample_hidden`` finds something hidden from ``seat``, samples differ too."""
+    view = game.view(state, seat)
+    real: set[bytes] = set()
+    samples: set[bytes] = set()
+    for _ in range(SAMPLE_SPREAD):
+        a, rng = rng.split()
+        b, rng = rng.split()
+        real.add(_wire_bytes(_without_rng(game.resample_hidden(state, seat, a))))
+        samples.add(_wire_bytes(_without_rng(game.sample_state(view, seat, b))))
+    if len(real) > 1:
+        assert len(samples) > 1, f"seat {seat} has hidden information, yet every sample is equal"
+    return len(real) > 1, rng
+
+
+@pytest.mark.parametrize(
+    ("game_id", "rules_version"), VERSIONS, ids=[f"{g}-{v}" for g, v in VERSIONS]
+)
+def test_sample_state_from_views(game_id: str, rules_version: str) -> None:
+    """At every step: the acting seat and a spectator (every seat now and then) cannot
+    tell a sample from the real state, a sample is a valid state of this rules version
+    that round-trips and plays on, and samples differ where something is hidden."""
+    game = get_game(game_id, rules_version)
+    hidden_seen = 0
+    configs = [None, *VARIANTS.get(game_id, [])]
+    for seed in range(SAMPLE_GAMES):
+        config = configs[seed % len(configs)]  # the defaults, then config variants
+        state = game.new(seed, None if config is None else game.decode_config(config))
+        rng = Rng.from_seed(seed, "sample")
+        for step in range(SAMPLE_STEPS):
+            if game.outcome(state) is not None:
+                break
+            acting = game.to_act(state)
+            viewers: list[int | None] = [acting[step % len(acting)], None]
+            if step % SAMPLE_ALL_SEATS == 0:
+                viewers = _viewers(game, state)
+            for viewer in viewers:
+                rng = _check_sample(game, state, viewer, rng, play=step % 5 == 0)
+            if step % SAMPLE_ALL_SEATS == 5:
+                hidden, rng = _check_spread(game, state, viewers[0], rng)
+                hidden_seen += hidden
+            choices = [(s, a) for s in game.seats(state) for a in game.legal_actions(state, s)]
+            (seat, action), rng = rng.choice(choices)
+            state = game.apply(state, seat, action)
+    if game.info.hidden_information:
+        assert hidden_seen, "no state with hidden information was met"

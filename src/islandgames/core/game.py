@@ -234,6 +234,19 @@ class Game(ABC, Generic[S, A, V, C]):
         redrawn at random. Used by the non-interference tests: the view must not change.
         """
 
+    def sample_state(self, view: V, seat: Seat | None, rng: Rng) -> S:
+        """A determinization of ``view`` (``seat``'s view; None: a spectator's): a full
+        state, of this rules version's state class, that ``seat`` cannot tell from the
+        real one (``self.view(sample, seat) == view``), every part hidden from it (deck
+        orders, other seats' hands, the RNG key and so future chance) drawn at random
+        from ``rng``, never from the real state: OpenSpiel's ResampleFromInfostate, for
+        search bots (IS-MCTS). Counts match the view; drawn cards are exactly those the
+        seat cannot account for. Raises NotImplementedError for a game without one."""
+        raise NotImplementedError(
+            f"{self.info.id} (rules {self.info.rules_version}) provides no sample_state: "
+            "it cannot draw a full state from a view"
+        )
+
     def redact_action(
         self, before: S, seat: Seat, action: A, viewer: Seat | None, now: S
     ) -> A | None:

@@ -485,7 +485,13 @@ class Definition(Generic[S, A, V, C, R]):
     ``outcome(state)``, ``resample_hidden(state, seat, rng)``,
     ``redact_action(before, seat, action, viewer, now, rules)`` (None: every action
     public), ``check_config(config)``, ``check_state(state, rules)``,
-    ``state_type(rules)``: the state class of a rules version. ``setup_type``: the
+    ``state_type(rules)``: the state class of a rules version.
+    ``sample_state(view, seat, rng, rules)`` (None: the game has none): a full state
+    of ``state_type(rules)`` that ``seat`` (None: a spectator) cannot tell from the real
+    one given ``view`` (its view under ``rules``), every hidden part (deck orders, other
+    seats' hands, the RNG key) drawn from ``rng``, never from the real state (a sample
+    must not leak the real future): OpenSpiel's ResampleFromInfostate, for search
+    bots. ``setup_type``: the
     game's scenario-setup class (None: it has none); a game with one takes it as
     ``setup(rng, config, rules, fixed)`` (``fixed`` None for an ordinary setup).
     """
@@ -510,6 +516,7 @@ class Definition(Generic[S, A, V, C, R]):
     is_legal: Callable[[S, Seat, A, R], bool] | None = None
     redact_action: Callable[[S, Seat, A, Seat | None, S, R], A | None] | None = None
     setup_type: Any = None
+    sample_state: Callable[[V, Seat | None, Rng, R], S] | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.setup_type is not None:
@@ -594,6 +601,12 @@ class RulesGame(Game[S, A, V, C], Generic[S, A, V, C, R]):
 
     def resample_hidden(self, state: S, seat: Seat | None, rng: Rng) -> S:
         return self.definition.resample_hidden(state, seat, rng)
+
+    def sample_state(self, view: V, seat: Seat | None, rng: Rng) -> S:
+        sample = self.definition.sample_state
+        if sample is None:
+            return super().sample_state(view, seat, rng)
+        return sample(view, seat, rng, self.rules)
 
     def redact_action(
         self, before: S, seat: Seat, action: A, viewer: Seat | None, now: S

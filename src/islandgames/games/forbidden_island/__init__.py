@@ -30,6 +30,7 @@ from .contract import (
     ForbiddenIslandSetup,
 )
 from .drawing import layout
+from .sample import sample_state
 from .state import ForbiddenIslandState
 from .view import ForbiddenIslandView, render_svg, render_view, resample_hidden, view
 
@@ -55,6 +56,7 @@ DEFINITION: kit.Definition[
     resample_hidden=resample_hidden,
     check_config=rules.check_config,
     check_state=rules.check_state,
+    sample_state=sample_state,
     setup_type=ForbiddenIslandSetup,
 )
 

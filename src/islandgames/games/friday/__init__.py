@@ -23,6 +23,7 @@ from .actions import Action
 from .contract import INFO, RULES, FridayConfig, FridayRules, FridaySetup
 from .drawing import layout
 from .render import render_svg, render_view
+from .sample import sample_state
 from .state import FridayState, state_class
 from .view import FridayView, resample_hidden, view
 
@@ -47,6 +48,7 @@ DEFINITION: kit.Definition[FridayState, Action, FridayView, FridayConfig, Friday
         resample_hidden=resample_hidden,
         check_config=rules.check_config,
         check_state=rules.check_state,
+        sample_state=sample_state,
         setup_type=FridaySetup,
     )
 )

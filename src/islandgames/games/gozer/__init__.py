@@ -26,6 +26,7 @@ from .board import BOARD, Board, BoardError, load_board, load_board_file
 from .contract import INFO, RULES, GozerConfig, GozerRules, GozerSetup
 from .drawing import layout
 from .render import render_svg
+from .sample import sample_state
 from .state import GozerState
 from .view import GozerView, resample_hidden, view
 
@@ -50,6 +51,7 @@ DEFINITION: kit.Definition[GozerState, Action, GozerView, GozerConfig, GozerRule
         resample_hidden=resample_hidden,
         check_config=rules.check_config,
         check_state=rules.check_state,
+        sample_state=sample_state,
         setup_type=GozerSetup,
     )
 )

@@ -26,6 +26,7 @@ from . import rules
 from .actions import Action
 from .contract import INFO, RULES, NotAloneConfig, NotAloneRules, NotAloneSetup
 from .drawing import layout
+from .sample import sample_state
 from .state import NotAloneState, state_class
 from .view import NotAloneView, redact_action, render_svg, render_view, resample_hidden, view
 
@@ -51,6 +52,7 @@ DEFINITION = kit.Definition(
     redact_action=redact_action,
     check_config=rules.check_config,
     check_state=rules.check_state,
+    sample_state=sample_state,
     setup_type=NotAloneSetup,
 )
 
