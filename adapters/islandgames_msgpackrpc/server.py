@@ -705,6 +705,10 @@ class RpcServer:
             self._tasks.add(task)
         try:
             await conn.run()
+        except asyncio.CancelledError:
+            # the server is closing: end the handler normally, or asyncio's stream
+            # callback (3.11) logs the cancelled task as an error
+            pass
         except Exception:
             _log.exception("%s: connection failed", conn.name)
         finally:
