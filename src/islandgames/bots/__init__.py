@@ -6,11 +6,21 @@ A bot never sees the state, only what its seat may know, so a bot cannot cheat.
 >>> result = play("friday", seed=3, bots=get_bot("friday", "random"))
 >>> result.outcome is not None and result.actions > 0
 True
+
+A bot is asked for by a *spec*: its name, or its name and parameters,
+``NAME:key=value,key=value`` (``random`` and ``mcts`` exist for every game; only
+``mcts`` takes parameters, see :mod:`islandgames.bots.mcts`):
+
+>>> get_bot("gozer", "mcts:iterations=50,rollout=random").iterations
+50
+>>> parse_bot_spec("mcts:iterations=400,exploration=0.5")
+('mcts', {'iterations': '400', 'exploration': '0.5'})
 """
 
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -26,6 +36,7 @@ __all__ = [
     "RandomBot",
     "bot_names",
     "get_bot",
+    "parse_bot_spec",
     "play",
     "register_bot",
     "unregister_bot",
@@ -55,8 +66,8 @@ class RandomBot:
         return rng.choice(legal)
 
 
-# (game id, bot name) -> "module:attribute" of a Bot class, or a factory; "random" works
-# for every game.
+# (game id, bot name) -> "module:attribute" of a Bot class, or a factory; "random" and
+# "mcts" (built in) work for every game.
 _BOTS: dict[tuple[str, str], str | Callable[[], Bot]] = {
     ("friday", "heuristic"): "islandgames.bots.friday:HeuristicBot",
     ("forbidden-island", "heuristic"): "islandgames.bots.forbidden_island:HeuristicBot",
@@ -71,7 +82,8 @@ def register_bot(
     """Register a bot for ``game_id`` under ``name``: ``"module:attribute"`` of a Bot
     class (imported when first asked for) or a factory returning a new Bot. A name
     already registered for that game raises ValueError unless ``replace`` is set;
-    ``random`` is built in.
+    ``random`` and ``mcts`` are built in; a name cannot hold ``:``, ``,`` or ``=``
+    (they delimit a bot spec's parameters).
 
     >>> register_bot("friday", "random", RandomBot)
     Traceback (most recent call last):
@@ -80,8 +92,10 @@ def register_bot(
     """
     if type(name) is not str or not name:
         raise ValueError("a bot name is a non-empty string")
-    if name == "random":
-        raise ValueError("bot 'random' is built in")
+    if any(c in name for c in ":,="):
+        raise ValueError(f"a bot name cannot hold ':', ',' or '=', got {name!r}")
+    if name in _BUILT_IN:
+        raise ValueError(f"bot {name!r} is built in")
     if (game_id, name) in _BOTS and not replace:
         raise ValueError(f"{game_id} already has a bot {name!r}")
     _BOTS[(game_id, name)] = bot
@@ -93,12 +107,107 @@ def unregister_bot(game_id: str, name: str) -> None:
 
 
 def bot_names(game_id: str) -> tuple[str, ...]:
-    """The bots available for a game (always including ``random``)."""
-    return ("random", *sorted(name for g, name in _BOTS if g == game_id))
+    """The bots available for a game (always including ``random`` and ``mcts``)."""
+    return ("random", *sorted({"mcts", *(name for g, name in _BOTS if g == game_id)}))
 
 
-def get_bot(game_id: str, name: str) -> Bot:
-    """A bot by name for a game, or ``LookupError`` listing the known ones."""
+_BUILT_IN = frozenset({"random", "mcts"})
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split a bot spec, ``NAME`` or ``NAME:key=value,key=value``, into the name and
+    its parameters as text (in spec order); ``ValueError`` says what is malformed.
+
+    >>> parse_bot_spec("heuristic")
+    ('heuristic', {})
+    >>> parse_bot_spec("mcts:iterations=4,iterations=5")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot spec 'mcts:iterations=4,iterations=5': parameter 'iterations' given twice
+    """
+    if type(spec) is not str:
+        raise TypeError(f"a bot spec is a string, got {type(spec).__name__}")
+    name, colon, rest = spec.partition(":")
+    if not name or name != name.strip():
+        raise ValueError(f"bot spec {spec!r}: no bot name before the parameters")
+    params: dict[str, str] = {}
+    if not colon:
+        return name, params
+    if not rest:
+        raise ValueError(f"bot spec {spec!r}: ':' but no key=value parameters after it")
+    for item in rest.split(","):
+        key, eq, value = item.partition("=")
+        if not eq or not key or not value:
+            raise ValueError(f"bot spec {spec!r}: {item!r} is not key=value")
+        if key in params:
+            raise ValueError(f"bot spec {spec!r}: parameter {key!r} given twice")
+        params[key] = value
+    return name, params
+
+
+def _spec_value(spec: str, game_id: str, key: str, kind: str, text: str) -> Any:
+    """A spec parameter's text as its declared ``kind`` (int, float or bot)."""
+    if kind == "int":
+        # digits only: "1.0", "1e3", "true", "+5" are mistakes, not ints
+        if not text.isascii() or not text.isdigit():
+            raise ValueError(f"bot spec {spec!r}: {key} must be an integer, got {text!r}")
+        return int(text)
+    if kind == "float":
+        if text.lower() in ("true", "false"):
+            raise ValueError(f"bot spec {spec!r}: {key} must be a number, got {text!r}")
+        try:
+            x = float(text)
+        except ValueError:
+            raise ValueError(f"bot spec {spec!r}: {key} must be a number, got {text!r}") from None
+        if not math.isfinite(x):
+            raise ValueError(f"bot spec {spec!r}: {key} must be a finite number, got {text!r}")
+        return x
+    names = [n for n in bot_names(game_id) if n != "mcts"]
+    if text not in names:
+        raise LookupError(
+            f"bot spec {spec!r}: {key} must be a bot of {game_id} other than mcts "
+            f"({', '.join(names)}), got {text!r}"
+        )
+    return text
+
+
+def get_bot(game_id: str, spec: str) -> Bot:
+    """A new bot for a game from its spec, ``NAME`` or ``NAME:key=value,...`` (see
+    :func:`parse_bot_spec`): ``LookupError`` for an unknown bot (listing the known ones)
+    or parameter (listing the bot's), ``ValueError`` for a malformed spec or a bad
+    value (an int parameter takes digits only, a float a finite number, a ``bot``
+    parameter a bot name of the game).
+
+    >>> get_bot("friday", "mcts:iterations=ten")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot spec 'mcts:iterations=ten': iterations must be an integer, got 'ten'
+    >>> get_bot("friday", "random:iterations=3")
+    Traceback (most recent call last):
+    ...
+    LookupError: bot spec 'random:iterations=3': bot 'random' takes no parameters
+    """
+    name, params = parse_bot_spec(spec)
+    if name == "mcts":
+        from .mcts import PARAMETERS, MctsBot
+
+        values: dict[str, Any] = {}
+        for key, text in params.items():
+            kind = PARAMETERS.get(key)
+            if kind is None:
+                raise LookupError(
+                    f"bot spec {spec!r}: mcts has no parameter {key!r}; "
+                    f"its parameters: {', '.join(PARAMETERS)}"
+                )
+            values[key] = _spec_value(spec, game_id, key, kind, text)
+        try:
+            return MctsBot(**values)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"bot spec {spec!r}: {exc}") from None
+    if params:
+        known = name in _BUILT_IN or (game_id, name) in _BOTS
+        if known:
+            raise LookupError(f"bot spec {spec!r}: bot {name!r} takes no parameters")
     if name == "random":
         return RandomBot()
     target = _BOTS.get((game_id, name))

@@ -209,15 +209,16 @@ def _decode_config(game: AnyGame, wire: dict[str, Any] | None) -> Any:
 
 
 def _parse_bots(game: AnyGame, specs: Sequence[str] | None) -> tuple[str, dict[int, str]]:
-    """``--bot NAME`` (every seat) and ``--bot SEAT=NAME`` (one seat) into
-    (default name, per-seat names); every name is checked against the game's bots."""
+    """``--bot SPEC`` (every seat) and ``--bot SEAT=SPEC`` (one seat) into
+    (default spec, per-seat specs); a spec is a bot name or ``NAME:key=value,...``
+    (``mcts:iterations=400``), each checked by building the bot once."""
     default = "random"
     per_seat: dict[int, str] = {}
     plain = 0
     for spec in specs or ():
         seat_text, eq, name = spec.partition("=")
-        if not eq:
-            name, plain = seat_text, plain + 1
+        if not eq or ":" in seat_text:  # "mcts:iterations=9" is a spec, not SEAT=SPEC
+            name, plain = spec, plain + 1
             if plain > 1:
                 raise CliError("give at most one --bot NAME (use --bot SEAT=NAME per seat)")
             default = name
@@ -230,11 +231,10 @@ def _parse_bots(game: AnyGame, specs: Sequence[str] | None) -> tuple[str, dict[i
             raise CliError(f"--bot {spec!r}: {game.info.id} has seats 0..{game.info.max_seats - 1}")
         per_seat[seat] = name
     for name in (default, *per_seat.values()):
-        if name not in bot_names(game.info.id):
-            raise CliError(
-                f"no bot {name!r} for {game.info.id}; "
-                f"available: {', '.join(bot_names(game.info.id))}"
-            )
+        try:
+            get_bot(game.info.id, name)
+        except (LookupError, ValueError, TypeError) as exc:
+            raise CliError(str(exc)) from None
     return default, per_seat
 
 
@@ -710,10 +710,41 @@ class _Record:
     error: str | None = None
 
 
-def _run_job(job: _Job) -> tuple[int, list[_Record]]:
+class _TimedBot:
+    """A bot that counts its ``choose`` calls and their wall time (informational only:
+    the choices are the wrapped bot's, so results never depend on timing)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.calls = 0
+        self.seconds = 0.0
+
+    def choose(self, game: AnyGame, view: Any, legal: Sequence[Any], rng: Rng) -> tuple[Any, Rng]:
+        t0 = time.perf_counter()
+        try:
+            return self.bot.choose(game, view, legal, rng)
+        finally:
+            self.seconds += time.perf_counter() - t0
+            self.calls += 1
+
+
+#: per bot spec: (choose calls, their total wall seconds)
+_Timings = dict[str, tuple[int, float]]
+
+
+def _run_job(job: _Job) -> tuple[int, list[_Record], _Timings]:
     game = get_game(job.game)
     config = None if job.config is None else game.decode_config(job.config)
-    bots = _bots_for(job.game, job.default_bot, dict(job.per_seat), game.info.max_seats)
+    plain = _bots_for(job.game, job.default_bot, dict(job.per_seat), game.info.max_seats)
+    per_seat = dict(job.per_seat)
+    timed: dict[str, _TimedBot] = {}
+    bots: dict[int, Bot] = {}
+    for s, bot in plain.items():
+        spec = per_seat.get(s, job.default_bot)
+        if spec not in timed:
+            timed[spec] = _TimedBot(bot)
+        bots[s] = timed[spec]
     out: list[_Record] = []
     for seed in range(job.start, job.start + job.count):
         try:
@@ -727,7 +758,7 @@ def _run_job(job: _Job) -> tuple[int, list[_Record]]:
         else:
             results = tuple((r.seat, r.role, r.result, r.score) for r in o.results)
             out.append(_Record(seed, res.actions, o.reason, results))
-    return job.start, out
+    return job.start, out, {k: (t.calls, t.seconds) for k, t in timed.items()}
 
 
 def _jobs(template: _Job, first: int, n: int, workers: int) -> list[_Job]:
@@ -744,21 +775,48 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_all(jobs: list[_Job], workers: int, on_done: Callable[[int], None]) -> list[_Record]:
+def _run_all(
+    jobs: list[_Job], workers: int, on_done: Callable[[int], None]
+) -> tuple[list[_Record], _Timings]:
     chunks: dict[int, list[_Record]] = {}
+    timings: _Timings = {}
+
+    def add(start: int, recs: list[_Record], times: _Timings) -> None:
+        chunks[start] = recs
+        for spec, (calls, secs) in times.items():
+            c0, s0 = timings.get(spec, (0, 0.0))
+            timings[spec] = (c0 + calls, s0 + secs)
+        on_done(len(recs))
+
     if workers == 1:
         for job in jobs:
-            start, recs = _run_job(job)
-            chunks[start] = recs
-            on_done(len(recs))
+            add(*_run_job(job))
     else:
         # spawn: no fork of a possibly multi-threaded parent; workers import the registry
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(workers, initializer=_ignore_interrupts) as pool:
-            for start, recs in pool.imap_unordered(_run_job, jobs):
-                chunks[start] = recs
-                on_done(len(recs))
-    return [r for start in sorted(chunks) for r in chunks[start]]
+            for result in pool.imap_unordered(_run_job, jobs):
+                add(*result)
+    return [r for start in sorted(chunks) for r in chunks[start]], timings
+
+
+def _decision_timing(
+    default: str, per_seat: Mapping[int, str], timings: _Timings
+) -> list[dict[str, Any]]:
+    """Mean wall seconds per ``choose`` call of each bot spec in play (default first,
+    then by first seat): informational, like the rest of ``timing``."""
+    order = [default, *(per_seat[k] for k in sorted(per_seat))]
+    rows = []
+    for spec in dict.fromkeys(order):
+        calls, secs = timings.get(spec, (0, 0.0))
+        rows.append(
+            {
+                "bot": spec,
+                "decisions": calls,
+                "seconds_per_decision": round(secs / calls, 6) if calls else None,
+            }
+        )
+    return rows
 
 
 def _stats(values: Sequence[int]) -> dict[str, Any]:
@@ -864,6 +922,15 @@ def _summary_tables(summary: Mapping[str, Any]) -> list[RenderableType]:
             f"{timing['games_per_second']:,.1f} games/s, {timing['seconds']:.2f} s, "
             f"{timing['workers']} worker(s)",
         ),
+        (
+            "seconds per decision",
+            "; ".join(
+                f"{t['bot']}: "
+                + ("-" if t["seconds_per_decision"] is None else f"{t['seconds_per_decision']:.6f}")
+                + f" ({t['decisions']:,} decisions)"
+                for t in timing["bots"]
+            ),
+        ),
         ("results digest", summary["results_digest"]),
     ):
         head.add_row(_t(k), _t(v))
@@ -966,7 +1033,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     with progress:
         task = progress.add_task(f"simulating {game.info.id}", total=args.games)
-        records = _run_all(jobs, args.workers, lambda k: progress.advance(task, k))
+        records, timings = _run_all(jobs, args.workers, lambda k: progress.advance(task, k))
     seconds = max(time.perf_counter() - t0, 1e-9)
     config = _decode_config(game, config_wire)
     cfg = serde.to_wire(game.info.default_config if config is None else config)
@@ -988,6 +1055,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "workers": args.workers,
         "actions_per_second": round(total / seconds, 1),
         "games_per_second": round(len(records) / seconds, 2),
+        "bots": _decision_timing(default_bot, per_seat, timings),
     }
     if args.per_game:
         summary["per_game"] = [
@@ -1551,8 +1619,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bot",
         action="append",
-        metavar="NAME|SEAT=NAME",
-        help="bot for every seat, or for one seat (repeatable); default random",
+        metavar="SPEC|SEAT=SPEC",
+        help="bot for every seat, or for one seat (repeatable); default random. A spec is "
+        "a bot name or NAME:key=value,... (e.g. mcts:iterations=400,rollout=random)",
     )
     p.add_argument(
         "--seed",
