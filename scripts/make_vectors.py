@@ -31,8 +31,8 @@ from typing import Any
 import islandgames
 from islandgames import Match, fork, get_game, read_log, verify_fork, verify_log, verify_redacted
 from islandgames.core import serde
+from islandgames.core.errors import LogFormatError
 from islandgames.core.log import (
-    LogFormatError,
     action_commitment,
     next_chain,
     parse_records,
@@ -214,7 +214,9 @@ def tampered_variants(v: Vectors, gid: str, records: Records, *, spellings: bool
     starts = _starts(records)
     k = min(5, n)
 
-    def variant(vid: str, change: Callable[[Records], Records | bytes], what: str, chain: Any):
+    def variant(
+        vid: str, change: Callable[[Records], Records | bytes], what: str, chain: Any
+    ) -> None:
         out = change(copy.deepcopy(records))
         data = out if isinstance(out, bytes) else _pack(out)
         v.add(f"{gid}/{vid}", data, what, chain, records, tampered=True)
@@ -391,9 +393,7 @@ def tampered_variants(v: Vectors, gid: str, records: Records, *, spellings: bool
         r[k]["seat"] = float(r[k]["seat"])
         return r
 
-    variant(
-        "float-for-int", float_seat, f"entry {k}'s seat as a float", _unreadable(starts[k])
-    )
+    variant("float-for-int", float_seat, f"entry {k}'s seat as a float", _unreadable(starts[k]))
 
     def bin_hash(r: Records) -> Records:
         r[k]["state_hash"] = bytes.fromhex(r[k]["state_hash"])
@@ -478,6 +478,7 @@ def main() -> int:
     for gid in ("friday", "gozer"):
         fork_vectors(v, gid)
     setup_vectors(v)
+    ai_seat_vectors(v)
     items = _keep_published(v, *published)
     manifest = {
         "format": "islandgames-log-test-vectors",
@@ -687,6 +688,129 @@ def setup_vectors(v: Vectors) -> None:
         "friday/setup-uncommitted", _pack(plain),
         "a setup in the end record of a log whose header commits to none",
         _unreadable(_starts(plain)[-1]), plain, tampered=True,
+    )  # fmt: skip
+
+
+def ai_seat_vectors(v: Vectors) -> None:
+    """A Forbidden Island match of 2 (the set's seed, config and rules version) whose
+    seat 1 the server played with its ``heuristic`` bot, played to its end through
+    MatchService (seat 0's actions drawn at random, as in ``_play``): its full log (the
+    header lists ``ai_seats``, covered by chain_0), a spectator's log, and tampered
+    copies: the bot renamed with the chain not recomputed (entry 1's chain hash no longer
+    follows), and, with the chain recomputed, ``ai_seats`` spelled as a reader refuses
+    (seats out of order or named twice, a bool or an out-of-range seat, an empty list,
+    an empty or too long bot spec, a map's keys reordered, the key after ``viewer``);
+    and a Friday fork whose header claims an AI seat its parent never had (chain
+    recomputed: it verifies alone, its lineage does not).
+
+    Its bytes follow from the heuristic bot's play under Forbidden Island rules 1.0 (and
+    the service's ai_rng): if that bot ever plays otherwise, this set can no longer be
+    made by playing, and main refuses (published vectors changed) rather than change it."""
+    from islandgames.core.match import redact_log
+    from islandgames.service import MatchService
+
+    gid = "forbidden-island"
+    play = PLAYS[gid]
+    service = MatchService()
+    created = service.create(
+        gid, config=play.config, seed=play.seed, rules_version=play.rules_version,
+        ai_seats={1: "heuristic"},
+    )  # fmt: skip
+    token = created.seats[0].token
+    rng = Rng.from_seed(play.seed, "vectors-ai-seats")
+    while not (status := service.status(token)).over:
+        legal = service.legal_actions(token).actions
+        if not legal:
+            raise SystemExit(f"{gid}: the match waits on its AI seat, not on seat 0")
+        action, rng = rng.choice(list(legal))
+        service.act(token, action, expected_seq=status.seq)
+    log = service.log(token)
+    if {e.seat for e in log.entries} != {0, 1}:
+        raise SystemExit(f"{gid}: the AI seat never played")
+    full = _stamped(record_list(log), play.engine_version)
+    vid = f"{gid}/ai-seats"
+    v.add(
+        vid, _pack(full),
+        "a finished game whose seat 1 the server played with its 'heuristic' bot "
+        "(MatchService.create(..., ai_seats={1: 'heuristic'})): the header lists "
+        "ai_seats = [{seat: 1, bot: 'heuristic'}] between initial_state_hash and viewer, "
+        "covered by chain_0; the AI seat's entries are entries like any other",
+        _consistent(), full,
+    )  # fmt: skip
+    game = get_game(gid, play.rules_version)
+    spectator = redact_log(game, play.seed, log, None)
+    v.add(
+        f"{vid}-spectator", _pack(_stamped(record_list(spectator), play.engine_version)),
+        "the same game's log as a spectator sees it (the header lists the AI seats too)",
+        _consistent(), full, full=vid,
+    )  # fmt: skip
+
+    def variant(name: str, change: Callable[[Records], Records], what: str, chain: Any) -> None:
+        data = _pack(change(copy.deepcopy(full)))
+        v.add(f"{vid}-{name}", data, what, chain, full, tampered=True)
+
+    def renamed(r: Records) -> Records:
+        r[0]["ai_seats"][0]["bot"] = "random"
+        return r
+
+    variant(
+        "bot-renamed", renamed,
+        "the AI seat's bot renamed 'random', the chain not recomputed: chain_0 covers "
+        "ai_seats, so entry 1's chain hash no longer follows", _diverged(1),
+    )  # fmt: skip
+
+    def respelled(value: Any) -> Callable[[Records], Records]:
+        def change(r: Records) -> Records:
+            r[0]["ai_seats"] = value
+            return _rechain(r)
+
+        return change
+
+    for name, value, what in (
+        ("out-of-order", [{"seat": 1, "bot": "heuristic"}, {"seat": 0, "bot": "heuristic"}],
+         "seats 1 then 0: ai_seats lists its seats in increasing order"),
+        ("seat-twice", [{"seat": 1, "bot": "heuristic"}, {"seat": 1, "bot": "random"}],
+         "seat 1 named twice"),
+        ("bool-seat", [{"seat": True, "bot": "heuristic"}],
+         "the seat written as true (an int is never a bool)"),
+        ("seat-out-of-range", [{"seat": 2, "bot": "heuristic"}],
+         "seat 2 of a match of 2 seats (0..1)"),
+        ("empty", [], "an empty list (a log without AI seats has no ai_seats key)"),
+        ("bot-empty", [{"seat": 1, "bot": ""}], "an empty bot spec"),
+        ("bot-too-long", [{"seat": 1, "bot": "h" * 129}],
+         "a bot spec of 129 characters (at most 128 are allowed)"),
+        ("keys-reordered", [{"bot": "heuristic", "seat": 1}],
+         "the AI seat's map with its keys in reverse order (bot, seat): a file has one "
+         "spelling"),
+    ):  # fmt: skip
+        variant(
+            name, respelled(value), f"the header's ai_seats: {what}; the chain recomputed",
+            _unreadable(0),
+        )  # fmt: skip
+
+    def after_viewer(r: Records) -> Records:
+        r[0]["ai_seats"] = r[0].pop("ai_seats")  # now the last key
+        return _rechain(r)
+
+    variant(
+        "after-viewer", after_viewer,
+        "the header's ai_seats key after viewer instead of before it; the chain recomputed",
+        _unreadable(0),
+    )  # fmt: skip
+    parent_id = "friday/full"
+    forked = record_list(read_log((v.out / "friday" / "fork.iglog").read_bytes()))
+    claimed = copy.deepcopy(forked)
+    header = claimed[0]
+    claimed[0] = {k: header[k] for k in header if k != "viewer"}
+    claimed[0]["ai_seats"] = [{"seat": 0, "bot": "heuristic"}]
+    claimed[0]["viewer"] = header["viewer"]
+    v.add(
+        "friday/fork-ai-seats-added-rechained", _pack(_rechain(claimed)),
+        "friday/fork with ai_seats [{seat: 0, bot: 'heuristic'}] added to its header, the "
+        "chain recomputed: it verifies alone, but a fork's header is its parent's in "
+        "every field but engine_version and parent, and the parent has no AI seats",
+        _consistent(), forked, tampered=True, parent=parent_id,
+        chain_against_parent=_diverged(0),
     )  # fmt: skip
 
 

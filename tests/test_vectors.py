@@ -64,8 +64,10 @@ def _check(found: dict[str, Any], expected: dict[str, Any]) -> None:
 def test_vector(vector: dict[str, Any]) -> None:
     _check(_verdict(VECTORS / vector["file"]), vector["expect"])
     if "full" in vector:
-        _check(_verdict(VECTORS / vector["file"], VECTORS / vector["full"]),
-               vector["expect_against_full"])
+        _check(
+            _verdict(VECTORS / vector["file"], VECTORS / vector["full"]),
+            vector["expect_against_full"],
+        )
     if "parent" in vector:
         against = _verdict(VECTORS / vector["file"], parent=VECTORS / vector["parent"])
         _check(against, vector["expect_against_parent"])
@@ -120,3 +122,36 @@ def test_fork_vectors_and_a_rules_free_verifier_catches_every_tampered_fork() ->
         else:
             assert chain == {"consistent"}, v["id"]
     assert all("/fork" in v["id"] for v in forks)
+
+
+def test_ai_seat_vectors_and_a_rules_free_verifier_fails_where_islandgames_does() -> None:
+    """A Forbidden Island match whose seat 1 the server played (header ``ai_seats``),
+    its spectator's log, and tampered copies: the bot renamed (the header chain covers
+    ai_seats, so entry 1's chain hash breaks) and ai_seats spelled as a reader refuses
+    (unreadable at the header); and a fork claiming AI seats its parent lacks. Where
+    islandgames finds a log unreadable or its chain broken, a verifier without the
+    rules must find the same, at the same offset or seq."""
+    ai = [v for v in MANIFEST["vectors"] if "ai-seats" in v["id"]]
+    by_id = {v["id"]: v for v in ai}
+    honest = read_log((VECTORS / by_id["forbidden-island/ai-seats"]["file"]).read_bytes())
+    assert honest.header.ai_seats is not None
+    assert [(a.seat, a.bot) for a in honest.header.ai_seats] == [(1, "heuristic")]
+    assert {e.seat for e in honest.entries} == {0, 1}
+    spectator = by_id["forbidden-island/ai-seats-spectator"]
+    assert spectator["full"] == by_id["forbidden-island/ai-seats"]["file"]
+    assert spectator["expect_against_full"]["verdict"] == "verified"
+    renamed = by_id["forbidden-island/ai-seats-bot-renamed"]
+    assert renamed["expect"]["verdict"] == "diverged" and renamed["expect"]["seq"] == 1
+    refused = [v for v in ai if v["expect"]["verdict"] == "unreadable"]
+    assert len(refused) >= 8
+    for v in ai:
+        expected, chain = v["expect"], v["chain"]
+        if expected["verdict"] == "unreadable":
+            assert chain == {"verdict": "unreadable", "offset": expected["offset"]}, v["id"]
+        elif expected["verdict"] == "diverged":
+            assert chain == {"verdict": "diverged", "seq": expected["seq"]}, v["id"]
+        else:
+            assert chain == {"verdict": "consistent"}, v["id"]
+    claimed = by_id["friday/fork-ai-seats-added-rechained"]
+    assert claimed["expect_against_parent"]["what"] == "lineage: ai_seats"
+    assert claimed["chain_against_parent"] == {"verdict": "diverged", "seq": 0}

@@ -37,6 +37,8 @@ from .server import (
     DEFAULT_IDLE_TIMEOUT,
     DEFAULT_KEEPALIVE,
     DEFAULT_MAX_CONCURRENT_STREAMS,
+    DEFAULT_MAX_CONNECTIONS,
+    DEFAULT_MAX_CONNECTIONS_PER_PEER,
     DEFAULT_MAX_MESSAGE,
     DEFAULT_MAX_WATCHES,
     DEFAULT_MAX_WATCHES_PER_CONNECTION,
@@ -164,6 +166,25 @@ def _add_connection_arguments(parser: argparse.ArgumentParser, prefix: str) -> N
         ),
     )
     parser.add_argument(
+        f"{prefix}max-connections",
+        dest="grpc_max_connections",
+        type=int,
+        default=DEFAULT_MAX_CONNECTIONS,
+        metavar="N",
+        help=f"gRPC connections at once (default {DEFAULT_MAX_CONNECTIONS})",
+    )
+    parser.add_argument(
+        f"{prefix}max-connections-per-peer",
+        dest="grpc_max_connections_per_peer",
+        type=int,
+        default=DEFAULT_MAX_CONNECTIONS_PER_PEER,
+        metavar="N",
+        help=(
+            "gRPC connections with calls in progress from one IP address "
+            f"(default {DEFAULT_MAX_CONNECTIONS_PER_PEER})"
+        ),
+    )
+    parser.add_argument(
         f"{prefix}max-concurrent-streams",
         dest="grpc_max_concurrent_streams",
         type=int,
@@ -197,6 +218,10 @@ def grpc_server_options(args: argparse.Namespace) -> dict[str, Any]:
         "max_connection_age": getattr(args, "grpc_max_connection_age", None) or None,
         "max_concurrent_streams": getattr(
             args, "grpc_max_concurrent_streams", DEFAULT_MAX_CONCURRENT_STREAMS
+        ),
+        "max_connections": getattr(args, "grpc_max_connections", DEFAULT_MAX_CONNECTIONS),
+        "max_connections_per_peer": getattr(
+            args, "grpc_max_connections_per_peer", DEFAULT_MAX_CONNECTIONS_PER_PEER
         ),
     }
 

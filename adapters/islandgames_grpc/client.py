@@ -50,7 +50,7 @@ from islandgames.service import (
     Update,
     ViewResult,
 )
-from islandgames.service.client import WatchStarted, WireGameInfo
+from islandgames.service.client import AiSeatsInput, WatchStarted, WireGameInfo, ai_seats_wire
 from islandgames.service.errors import InvalidArgumentError, ProtocolError, error_from_wire
 
 from . import convert
@@ -192,11 +192,36 @@ def _view(msg: Any, what: str) -> Any:
     return convert.game_value_wire(msg.view, "view", None, what)
 
 
+def _ai_seats_kw(ai_seats: AiSeatsInput) -> list[dict[str, Any]]:
+    """``ai_seats`` as ``AiSeat`` messages' fields; what protobuf cannot carry (a seat
+    that is not an int, a bot that is not a string) is refused here, as the server
+    would refuse it."""
+    out = []
+    for i, item in enumerate(ai_seats_wire(ai_seats) or ()):
+        if type(item) is not dict or len(item) != 2 or "seat" not in item or "bot" not in item:
+            raise InvalidArgumentError(
+                f"ai_seats[{i}] must be a map with exactly the keys seat, bot, got {item!r}"
+            )
+        seat, bot = item["seat"], item["bot"]
+        if type(seat) is not int:  # a bool is refused too
+            raise InvalidArgumentError(
+                f"ai_seats: a seat must be an int, got {type(seat).__name__} {seat!r}"
+            )
+        if not -(2**63) <= seat < 2**63:
+            raise InvalidArgumentError(f"ai_seats: seat {seat} is not a seat of the match")
+        if type(bot) is not str:
+            raise InvalidArgumentError(
+                f"ai_seats: seat {seat}: the bot must be a string, got {type(bot).__name__}"
+            )
+        out.append({"seat": seat, "bot": bot})
+    return out
+
+
 def _created(r: Any) -> Created:
     return Created(
         match_id=r.match_id,
         game=r.game,
-        seats=tuple(SeatToken(s.seat, s.role, s.token) for s in r.seats),
+        seats=tuple(SeatToken(s.seat, s.role, s.token, _opt(s, "bot")) for s in r.seats),
         spectator_token=r.spectator_token,
         seed_commitment=r.seed_commitment,
         seq=r.seq,
@@ -209,7 +234,7 @@ def _forked(r: Any) -> Forked:
     return Forked(
         match_id=r.match_id,
         game=r.game,
-        seats=tuple(SeatToken(s.seat, s.role, s.token) for s in r.seats),
+        seats=tuple(SeatToken(s.seat, s.role, s.token, _opt(s, "bot")) for s in r.seats),
         spectator_token=r.spectator_token,
         seed_commitment=r.seed_commitment,
         seq=r.seq,
@@ -282,7 +307,7 @@ def _status(r: Any) -> Status:
         rules_version=r.rules_version,
         seat=_opt(r, "seat"),
         role=_opt(r, "role"),
-        seats=tuple(SeatInfo(s.seat, s.role) for s in r.seats),
+        seats=tuple(SeatInfo(s.seat, s.role, _opt(s, "bot")) for s in r.seats),
         seq=r.seq,
         to_act=tuple(r.to_act),
         over=r.over,
@@ -541,11 +566,17 @@ class Client:
         return _games(self._call("ListGames", pb.ListGamesRequest()))
 
     def create(
-        self, game: str, config: Any = None, seed: Any = None, rules_version: str | None = None
+        self,
+        game: str,
+        config: Any = None,
+        seed: Any = None,
+        rules_version: str | None = None,
+        ai_seats: AiSeatsInput = None,
     ) -> Created:
         kw: dict[str, Any] = {"game": game, "seed": _seed(seed), "rules_version": rules_version}
         if config is not None:
             kw["config"] = _config_kw(game, config)
+        kw["ai_seats"] = _ai_seats_kw(ai_seats)
         m = _created(self._call("CreateMatch", pb.CreateMatchRequest(**kw)))
         self._tokens.remember(m)
         return m
@@ -701,11 +732,17 @@ class AsyncClient:
         return _games(await self._call("ListGames", pb.ListGamesRequest()))
 
     async def create(
-        self, game: str, config: Any = None, seed: Any = None, rules_version: str | None = None
+        self,
+        game: str,
+        config: Any = None,
+        seed: Any = None,
+        rules_version: str | None = None,
+        ai_seats: AiSeatsInput = None,
     ) -> Created:
         kw: dict[str, Any] = {"game": game, "seed": _seed(seed), "rules_version": rules_version}
         if config is not None:
             kw["config"] = _config_kw(game, config)
+        kw["ai_seats"] = _ai_seats_kw(ai_seats)
         m = _created(await self._call("CreateMatch", pb.CreateMatchRequest(**kw)))
         self._tokens.remember(m)
         return m

@@ -19,9 +19,9 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
 import hashlib
 import logging
-import threading
 from collections import Counter
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -37,7 +37,15 @@ from islandgames.core import serde
 from islandgames.core.errors import DecodeError, IslandGamesError
 from islandgames.core.log import ReplayLog, Verification
 from islandgames.core.registry import get_game
-from islandgames.service import Forked, LayoutResult, MatchService, Update
+from islandgames.service import (
+    Forked,
+    LayoutResult,
+    MatchService,
+    SeatInfo,
+    SeatToken,
+    Subscription,
+    Update,
+)
 from islandgames.service.errors import (
     ERROR_CODES,
     InternalError,
@@ -55,6 +63,8 @@ __all__ = [
     "DEFAULT_IDLE_TIMEOUT",
     "DEFAULT_KEEPALIVE",
     "DEFAULT_MAX_CONCURRENT_STREAMS",
+    "DEFAULT_MAX_CONNECTIONS",
+    "DEFAULT_MAX_CONNECTIONS_PER_PEER",
     "DEFAULT_MAX_MESSAGE",
     "DEFAULT_MAX_SEND",
     "DEFAULT_MAX_WATCHES",
@@ -85,8 +95,16 @@ ERROR_DOMAIN = "islandgames.v1"
 #: Serialized Watch updates kept for the watchers still to send them (LRU; a miss costs
 #: one more serialization, never a different byte).
 _ENCODED_UPDATES = 256
+#: Watch streams woken per turn of the event loop in a fan-out (each then sends one
+#: message, tens of microseconds in grpc): calls wait for about one such turn of it
+DEFAULT_WAKES_PER_TURN = 1
 #: Watch streams at once: in all, from one peer address, on one connection.
 DEFAULT_MAX_WATCHES = 1024
+#: gRPC connections at once (gRPC core's own cap; a connection over it is refused at
+#: once), and connections with calls in progress from one IP address (counted by this
+#: server: a call on one more connection from that address is OVERLOADED)
+DEFAULT_MAX_CONNECTIONS = 1024
+DEFAULT_MAX_CONNECTIONS_PER_PEER = 256
 DEFAULT_MAX_WATCHES_PER_PEER = 256
 DEFAULT_MAX_WATCHES_PER_CONNECTION = 128
 #: Connection limits (seconds), as on MessagePack-RPC: a connection with no call in
@@ -167,6 +185,7 @@ def log_to_pb(log: ReplayLog) -> Any:
         "viewer": _VIEWER.get(viewer, pb.LOG_VIEWER_SEAT),
         "viewer_seat": viewer if type(viewer) is int else None,
         "parent": None if h.parent is None else serde.to_wire(h.parent),
+        "ai_seats": [] if h.ai_seats is None else serde.to_wire(h.ai_seats),
     }
     entries = [
         {
@@ -215,6 +234,8 @@ def log_records(log: Any) -> list[dict[str, Any]]:
     if h.HasField("parent"):  # a forked log: parent just before viewer, as in a file
         p = h.parent
         records[0]["parent"] = {"match": p.match, "seq": p.seq, "chain_hash": p.chain_hash}
+    if h.ai_seats:  # a match with AI seats: after parent, just before viewer, as in a file
+        records[0]["ai_seats"] = [{"seat": a.seat, "bot": a.bot} for a in h.ai_seats]
     records[0]["viewer"] = viewer
     for e in log.entries:
         action = None
@@ -365,14 +386,20 @@ class _Servicer:
             config = convert.game_value_wire(req.config, "config", game, "config")
         seed = req.seed if req.HasField("seed") else None
         rules_version = req.rules_version if req.HasField("rules_version") else None
-        m = self.service.create(game, config, seed, rules_version)
+        ai_seats = [{"seat": a.seat, "bot": a.bot} for a in req.ai_seats] or None
+        if ai_seats is None:
+            m = self.service.create(game, config, seed, rules_version)
+        else:  # the AI seats to act at the start play now: off the event loop
+            m = await asyncio.to_thread(
+                self.service.create, game, config, seed, rules_version, ai_seats
+            )
         for s in m.seats:
             self.tokens.remember(s.token, m.game)
         self.tokens.remember(m.spectator_token, m.game)
         return pb.CreateMatchResponse(
             match_id=m.match_id,
             game=m.game,
-            seats=[{"seat": s.seat, "role": s.role, "token": s.token} for s in m.seats],
+            seats=[_seat_kw(s) for s in m.seats],
             spectator_token=m.spectator_token,
             seed_commitment=m.seed_commitment,
             seq=m.seq,
@@ -386,7 +413,10 @@ class _Servicer:
             raise InvalidArgumentError("action is not set")
         action = convert.game_value_wire(req.action, "action", game, "action")
         expected = req.expected_seq if req.HasField("expected_seq") else None
-        r = self.service.act(token, action, expected)
+        if self.service.has_ai_seats(token):  # the server may then play bots: off the loop
+            r = await asyncio.to_thread(self.service.act, token, action, expected)
+        else:
+            r = self.service.act(token, action, expected)
         return pb.ActResponse(
             match_id=r.match_id,
             seq=r.seq,
@@ -431,7 +461,7 @@ class _Servicer:
             rules_version=r.rules_version,
             seat=r.seat,
             role=r.role,
-            seats=[{"seat": s.seat, "role": s.role} for s in r.seats],
+            seats=[_seat_kw(s) for s in r.seats],
             seq=r.seq,
             to_act=r.to_act,
             over=r.over,
@@ -512,7 +542,7 @@ class _Servicer:
         return pb.ForkResponse(
             match_id=m.match_id,
             game=m.game,
-            seats=[{"seat": s.seat, "role": s.role, "token": s.token} for s in m.seats],
+            seats=[_seat_kw(s) for s in m.seats],
             spectator_token=m.spectator_token,
             seed_commitment=m.seed_commitment,
             seq=m.seq,
@@ -534,30 +564,23 @@ class _Servicer:
         connection = str(context.peer())
         peer = server.peer_key(context)
         server._admit_watch(connection, peer)
-        loop = asyncio.get_running_loop()
-        pending: collections.deque[Update] = collections.deque()
-        wake = asyncio.Event()
-        overflow = threading.Event()
-        limit = server.max_backlog
-
-        def callback(update: Update) -> None:  # any thread, under the match's lock
-            if overflow.is_set():
-                return
-            if len(pending) >= limit:
-                overflow.set()
-            else:
-                pending.append(update)
-            server._wake(loop, wake)
-
+        watch = _StreamWatch(server.max_backlog)
+        fanout = server._fanout(asyncio.get_running_loop())
+        pending = watch.pending
         server._watches += 1
         server._watches_by_peer[peer] += 1
         server._watches_by_connection[connection] += 1
         sub = None
         try:
+            # the catch-up comes to the callback inside watch(), the live updates through
+            # the channel on the loop, after it
+            watch_call = functools.partial(
+                self.service.watch, token, watch.catch_up, after, channel=fanout, tag=watch
+            )
             if after is None:
-                sub = self.service.watch(token, callback)
+                sub = watch_call()
             else:  # the catch-up replays: keep them off the event loop
-                sub = await asyncio.to_thread(self.service.watch, token, callback, after)
+                sub = await asyncio.to_thread(watch_call)
             live = sub.active
             yield pb.WatchResponse(
                 started={
@@ -567,23 +590,27 @@ class _Servicer:
                     "active": sub.active,
                 }
             )
+            limit = server.max_backlog
             while True:
-                if overflow.is_set():
+                if watch.overflow:
                     raise ProtocolError(
                         "OVERLOADED",
                         f"the watcher fell more than {limit} updates behind; "
                         "watch again with after_seq",
                     )
                 if not pending:
-                    if not sub.active:
+                    if not sub.active and not fanout.holds(sub):
                         if live:  # ended without its final update: dropped by the service
                             raise StoreError(
                                 "the server ended this watch; watch again with after_seq"
                             )
                         return  # a finished game: the catch-up was all
-                    wake.clear()
+                    watch.wake.clear()
+                    # asyncio.timeout, not wait_for: no task per wait; the timeout only
+                    # notices a watch the service ended (it has no update to send)
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(wake.wait(), server.watch_poll)
+                        async with asyncio.timeout(server.watch_poll):
+                            await watch.wake.wait()
                     continue
                 update = pending.popleft()
                 yield server._update_message(game, update)
@@ -600,6 +627,99 @@ class _Servicer:
                     del counter[key]
             if sub is not None:
                 sub.close()
+
+
+class _StreamWatch:
+    """What one Watch stream has been handed and not yet sent (on the event loop, but
+    for the catch-up, pushed inside ``MatchService.watch`` before any live update)."""
+
+    __slots__ = ("limit", "overflow", "pending", "wake")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.pending: collections.deque[Update] = collections.deque()
+        self.wake = asyncio.Event()
+        self.overflow = False
+
+    def catch_up(self, update: Update) -> None:
+        """An update of the catch-up (in whatever thread runs the watch call, before the
+        stream waits: no wake-up)."""
+        if len(self.pending) >= self.limit:
+            self.overflow = True
+        elif not self.overflow:
+            self.pending.append(update)
+
+    def push(self, update: Update) -> None:  # on the loop
+        if self.overflow:
+            return
+        if len(self.pending) >= self.limit:
+            self.overflow = True
+        else:
+            self.pending.append(update)
+        self.wake.set()
+
+
+class _Fanout:
+    """The server's :class:`~islandgames.service.WatchChannel` on one event loop: the
+    service hands it one update per action and audience with that audience's streams
+    (one call in the acting thread, however many watch); the loop hands them on, at
+    most ``wakes_per_turn`` streams woken per turn of the loop, so that each turn runs
+    a bounded part of the fan-out (every woken stream then sends its message) and the
+    calls that arrived meanwhile are served in between, not after all of it. What is
+    due is bounded by the streams' own backlog limit (each update is one entry, its
+    watchers shared)."""
+
+    def __init__(self, server: GrpcServer, loop: asyncio.AbstractEventLoop) -> None:
+        self.server = server
+        self.loop = loop
+        self.due: collections.deque[tuple[Callable[[], Update], tuple[Subscription, ...]]] = (
+            collections.deque()
+        )
+        self.served = 0
+        self.scheduled = False
+
+    def publish(self, update: Callable[[], Update], subs: tuple[Subscription, ...]) -> None:
+        # any thread; appended before the flag is read, which run() clears before it
+        # looks at what is due: nothing is stranded
+        self.due.append((update, subs))
+        if not self.scheduled:
+            self.scheduled = True
+            try:
+                self.loop.call_soon_threadsafe(self.run)
+            except RuntimeError:  # the loop is closed: no stream waits on it any more
+                self.due.clear()
+
+    def holds(self, sub: Subscription) -> bool:
+        """Whether an update for ``sub`` is still due (its final one, say, after the
+        service ended it). On the loop; rare: a stream asks only once its watch ended."""
+        for i, (_update, subs) in enumerate(list(self.due)):  # a copy: others append
+            if sub in (subs[self.served :] if i == 0 else subs):
+                return True
+        return False
+
+    def run(self) -> None:  # on the loop
+        due = self.due
+        server = self.server
+        # one stream a turn while calls are being handled: they go first
+        budget = 1 if server._in_flight else server.wakes_per_turn
+        while due and budget > 0:
+            make, subs = due[0]
+            update = make()  # made once, here on the loop, not in the acting thread
+            start = self.served
+            stop = min(len(subs), start + budget)
+            for sub in subs[start:stop]:
+                watch: _StreamWatch = sub.tag
+                watch.push(update)
+            budget -= stop - start
+            if stop < len(subs):
+                self.served = stop
+            else:
+                due.popleft()
+                self.served = 0
+        self.scheduled = False
+        if due:
+            self.scheduled = True
+            self.loop.call_soon(self.run)
 
 
 def peer_address(peer: str) -> str:
@@ -630,6 +750,14 @@ def _update_kw(game: str, u: Update) -> dict[str, Any]:
     }
 
 
+def _seat_kw(s: SeatToken | SeatInfo) -> dict[str, Any]:
+    """A ``SeatToken`` or ``SeatInfo`` message's fields (``bot`` set for an AI seat)."""
+    kw: dict[str, Any] = {"seat": s.seat, "role": s.role, "bot": s.bot}
+    if isinstance(s, SeatToken):
+        kw["token"] = s.token
+    return kw
+
+
 def _layout_pb(r: LayoutResult) -> Any:
     return pb.GetLayoutResponse(
         game=r.game,
@@ -655,14 +783,21 @@ def _parse(cls: Any, data: bytes, method: str) -> Any:
         ) from exc
 
 
-def _unary(name: str, fn: Handler, request_cls: Any) -> Any:
+def _unary(name: str, fn: Handler, request_cls: Any, server: GrpcServer) -> Any:
     async def handle(data: bytes, context: Any) -> Any:
+        server._in_flight += 1  # a fan-out yields to calls (see _Fanout)
+        entered = None
         try:
+            entered = server._enter_call(context)
             return await fn(_parse(request_cls, data, name), context)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             await _abort(context, exc, name)
+        finally:
+            server._in_flight -= 1
+            if entered is not None:
+                server._leave_call(entered)
 
     return grpc.unary_unary_rpc_method_handler(
         handle, response_serializer=lambda m: m.SerializeToString()
@@ -670,10 +805,15 @@ def _unary(name: str, fn: Handler, request_cls: Any) -> Any:
 
 
 def _stream(
-    name: str, fn: Callable[[Any, Any], AsyncGenerator[Any, None]], request_cls: Any
+    name: str,
+    fn: Callable[[Any, Any], AsyncGenerator[Any, None]],
+    request_cls: Any,
+    server: GrpcServer,
 ) -> Any:
     async def handle(data: bytes, context: Any) -> AsyncIterator[Any]:
+        entered = None
         try:
+            entered = server._enter_call(context)
             request = _parse(request_cls, data, name)
             # aclosing: a cancelled stream ends the inner generator (and its watch) now
             async with contextlib.aclosing(fn(request, context)) as messages:
@@ -683,6 +823,9 @@ def _stream(
             raise
         except Exception as exc:
             await _abort(context, exc, name)
+        finally:
+            if entered is not None:
+                server._leave_call(entered)
 
     return grpc.unary_stream_rpc_method_handler(handle, response_serializer=_serialized)
 
@@ -730,6 +873,7 @@ class GrpcServer:
         max_watches_per_connection: int = DEFAULT_MAX_WATCHES_PER_CONNECTION,
         max_backlog: int = 10_000,
         watch_poll: float = 5.0,
+        wakes_per_turn: int = DEFAULT_WAKES_PER_TURN,
         peer_key: Callable[[Any], str] | None = None,
         credentials: grpc.ServerCredentials | None = None,
         idle_timeout: float | None = DEFAULT_IDLE_TIMEOUT,
@@ -738,7 +882,11 @@ class GrpcServer:
         min_ping_interval: float = DEFAULT_MIN_PING_INTERVAL,
         max_connection_age: float | None = None,
         max_concurrent_streams: int = DEFAULT_MAX_CONCURRENT_STREAMS,
+        max_connections: int = DEFAULT_MAX_CONNECTIONS,
+        max_connections_per_peer: int = DEFAULT_MAX_CONNECTIONS_PER_PEER,
     ) -> None:
+        if wakes_per_turn < 1:
+            raise ValueError("wakes_per_turn must be at least 1")
         self.service = service
         #: TLS server credentials (None: plaintext); see :mod:`islandgames_grpc.tls`
         self.credentials = credentials
@@ -774,11 +922,18 @@ class GrpcServer:
         self._encoded: collections.OrderedDict[int, tuple[Update, bytes]] = (
             collections.OrderedDict()
         )
-        #: Watch wake-ups due, set by one call on the loop for all of them (not one
-        #: call_soon_threadsafe per watcher): :meth:`_wake`
-        self._wakes: dict[asyncio.AbstractEventLoop, collections.deque[asyncio.Event]] = {}
-        self._wakes_lock = threading.Lock()
-        self._wakes_scheduled: set[asyncio.AbstractEventLoop] = set()
+        #: the watch channel of each event loop serving streams (:class:`_Fanout`)
+        self._fanouts: dict[asyncio.AbstractEventLoop, _Fanout] = {}
+        #: Watch streams woken per turn of the event loop (see :class:`_Fanout`)
+        self.wakes_per_turn = wakes_per_turn
+        #: unary calls being handled (on the loop only)
+        self._in_flight = 0
+        self.max_connections = max_connections
+        self.max_connections_per_peer = max_connections_per_peer
+        #: calls in progress by connection (its peer string), and the connections with
+        #: calls in progress by peer address (on the loop only)
+        self._calls_by_connection: Counter[str] = Counter()
+        self._busy_connections_by_peer: Counter[str] = Counter()
 
     def _update_message(self, game: str, update: Update) -> bytes:
         """The serialized ``WatchResponse`` of ``update``: built and serialized once per
@@ -794,32 +949,39 @@ class GrpcServer:
             self._encoded.popitem(last=False)
         return data
 
-    def _wake(self, loop: asyncio.AbstractEventLoop, wake: asyncio.Event) -> None:
-        """Set ``wake`` on ``loop`` (from any thread): one call onto the loop for every
-        wake-up due at the time, in the order asked."""
-        with self._wakes_lock:
-            due = self._wakes.get(loop)
-            if due is None:
-                due = self._wakes[loop] = collections.deque()
-            due.append(wake)
-            if loop in self._wakes_scheduled:
-                return
-            self._wakes_scheduled.add(loop)
-        try:
-            loop.call_soon_threadsafe(self._set_wakes, loop)
-        except RuntimeError:  # the loop is closed: no watch waits on it any more
-            with self._wakes_lock:
-                self._wakes_scheduled.discard(loop)
-                self._wakes.pop(loop, None)
+    def _fanout(self, loop: asyncio.AbstractEventLoop) -> _Fanout:
+        fanout = self._fanouts.get(loop)
+        if fanout is None:
+            fanout = self._fanouts[loop] = _Fanout(self, loop)
+        return fanout
 
-    def _set_wakes(self, loop: asyncio.AbstractEventLoop) -> None:
-        with self._wakes_lock:
-            self._wakes_scheduled.discard(loop)
-            due = self._wakes.get(loop)
-        if due is None:
-            return
-        for _ in range(len(due)):
-            due.popleft().set()
+    def _enter_call(self, context: Any) -> tuple[str, str]:
+        """Count a call of ``context``'s connection; OVERLOADED if it is a connection
+        from an address that already has ``max_connections_per_peer`` with calls in
+        progress (gRPC core caps connections in all, not by address, and shows this
+        server a connection only through its calls; one that makes none is closed by
+        the idle timeout)."""
+        connection = str(context.peer())
+        peer = self.peer_key(context)
+        if not self._calls_by_connection[connection]:
+            if self._busy_connections_by_peer[peer] >= self.max_connections_per_peer:
+                raise ProtocolError(
+                    "OVERLOADED",
+                    f"at most {self.max_connections_per_peer} connections with calls in "
+                    "progress from one client address; use fewer connections",
+                )
+            self._busy_connections_by_peer[peer] += 1
+        self._calls_by_connection[connection] += 1
+        return connection, peer
+
+    def _leave_call(self, entered: tuple[str, str]) -> None:
+        connection, peer = entered
+        self._calls_by_connection[connection] -= 1
+        if self._calls_by_connection[connection] <= 0:
+            del self._calls_by_connection[connection]
+            self._busy_connections_by_peer[peer] -= 1
+            if self._busy_connections_by_peer[peer] <= 0:
+                del self._busy_connections_by_peer[peer]
 
     def _admit_watch(self, connection: str, peer: str) -> None:
         """Raise OVERLOADED if one more Watch on ``connection`` (from ``peer``) would pass a
@@ -844,9 +1006,9 @@ class GrpcServer:
             request_cls = convert.pb_class(method.input_type.name)
             fn = getattr(servicer, method.name)
             if method.server_streaming:
-                handlers[method.name] = _stream(method.name, fn, request_cls)
+                handlers[method.name] = _stream(method.name, fn, request_cls, self)
             else:
-                handlers[method.name] = _unary(method.name, fn, request_cls)
+                handlers[method.name] = _unary(method.name, fn, request_cls, self)
         return grpc.method_handlers_generic_handler(SERVICE_NAME, handlers)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -901,6 +1063,7 @@ class GrpcServer:
             ("grpc.http2.min_ping_interval_without_data_ms", ms(self.min_ping_interval)),
             ("grpc.http2.max_ping_strikes", 2),
             ("grpc.max_connection_age_ms", ms(self.max_connection_age)),
+            ("grpc.max_allowed_incoming_connections", self.max_connections),
         ]
         if self.max_connection_age:
             options.append(("grpc.max_connection_age_grace_ms", ms(_AGE_GRACE)))

@@ -29,6 +29,7 @@ from islandgames.service.tls import (
 from .protocol import DEFAULT_DECODE_BUDGET, DEFAULT_MAX_FRAME, DEFAULT_PORT, LARGE_MESSAGE
 from .server import (
     DEFAULT_IDLE_TIMEOUT,
+    DEFAULT_MAX_BACKLOG,
     DEFAULT_MAX_CONNECTIONS,
     DEFAULT_MAX_CONNECTIONS_PER_PEER,
     DEFAULT_MAX_OUTPUT,
@@ -152,6 +153,17 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
+        "--max-backlog",
+        type=int,
+        default=DEFAULT_MAX_BACKLOG,
+        metavar="N",
+        help=(
+            "watch updates due (one per action and audience) past which the MessagePack-RPC "
+            "fan-out no longer lets calls go first, so acts wait for it "
+            f"(default {DEFAULT_MAX_BACKLOG})"
+        ),
+    )
+    parser.add_argument(
         "--decode-budget",
         type=int,
         default=DEFAULT_DECODE_BUDGET,
@@ -223,6 +235,7 @@ def rpc_server_options(args: argparse.Namespace) -> dict[str, Any]:
         "idle_timeout": getattr(args, "idle_timeout", DEFAULT_IDLE_TIMEOUT) or None,
         "read_timeout": getattr(args, "read_timeout", DEFAULT_READ_TIMEOUT) or None,
         "max_output": getattr(args, "max_output", DEFAULT_MAX_OUTPUT),
+        "max_backlog": getattr(args, "max_backlog", DEFAULT_MAX_BACKLOG),
         "decode_budget": getattr(args, "decode_budget", DEFAULT_DECODE_BUDGET) or None,
     }
 

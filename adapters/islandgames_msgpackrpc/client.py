@@ -36,10 +36,12 @@ from islandgames.service import (
 )
 from islandgames.service.client import (
     ActionInput,
+    AiSeatsInput,
     ConfigInput,
     LogInput,
     WatchStarted,
     WireGameInfo,
+    ai_seats_wire,
 )
 from islandgames.service.errors import ProtocolError, error_from_wire
 from islandgames.service.tls import ClientTls, client_tls
@@ -298,7 +300,11 @@ class AsyncClient:
         config: Any = None,
         seed: int | str | None = None,
         rules_version: str | None = None,
+        ai_seats: AiSeatsInput = None,
     ) -> Any:
+        if ai_seats is not None:
+            wire = ai_seats_wire(ai_seats)
+            return await self.call("create", game, config, seed, rules_version, wire)
         if rules_version is None:
             return await self.call("create", game, config, seed)
         return await self.call("create", game, config, seed, rules_version)
@@ -488,9 +494,13 @@ class Client:
         config: ConfigInput = None,
         seed: int | str | None = None,
         rules_version: str | None = None,
+        ai_seats: AiSeatsInput = None,
     ) -> Created:
         if type(seed) is int and seed > _MAX_UINT64:
             seed = f"0x{seed:x}"  # past msgpack's integers: the seed rule's hex text
+        if ai_seats is not None:
+            wire = ai_seats_wire(ai_seats)
+            return Created.from_wire(self.call("create", game, config, seed, rules_version, wire))
         if rules_version is None:
             return Created.from_wire(self.call("create", game, config, seed))
         return Created.from_wire(self.call("create", game, config, seed, rules_version))

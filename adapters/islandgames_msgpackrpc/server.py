@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import ssl
 import sys
-import threading
+import time
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, SupportsIndex
 
 import attrs
 import msgpack
@@ -68,7 +69,9 @@ from .protocol import (
 
 __all__ = [
     "DEFAULT_DECODE_BUDGET",
+    "DEFAULT_DELIVERY_SLICE",
     "DEFAULT_IDLE_TIMEOUT",
+    "DEFAULT_MAX_BACKLOG",
     "DEFAULT_MAX_CONNECTIONS",
     "DEFAULT_MAX_CONNECTIONS_PER_PEER",
     "DEFAULT_MAX_OUTPUT",
@@ -95,6 +98,13 @@ DEFAULT_READ_TIMEOUT = 30.0
 _READ_CHUNK = 256 * 1024
 #: Seconds a TLS handshake may take when there is no read timeout (asyncio's default).
 _TLS_HANDSHAKE_TIMEOUT = 60.0
+#: Seconds of watch delivery per turn of the event loop: a fan-out to many watchers is
+#: cut into such slices, so that a request that arrives meanwhile waits at most about one.
+DEFAULT_DELIVERY_SLICE = 0.0001
+#: Updates due (over all watchers) beyond which delivery stops yielding to requests: the
+#: backlog is bounded, and acts are slowed to the pace the watchers are served at.
+DEFAULT_MAX_BACKLOG = 1024
+_DELIVERY_BATCH = 8
 
 
 def peer_address(peername: Any) -> str:
@@ -129,7 +139,7 @@ _METHODS: dict[str, _Method] = {
         _Method("echo", ("value",), 0),
         _Method("server_info", (), 0),
         _Method("games", (), 0),
-        _Method("create", ("game", "config", "seed", "rules_version"), 1),
+        _Method("create", ("game", "config", "seed", "rules_version", "ai_seats"), 1),
         _Method("act", ("token", "action", "expected_seq"), 2),
         _Method("view", ("token",), 1),
         _Method("legal_actions", ("token",), 1),
@@ -144,6 +154,14 @@ _METHODS: dict[str, _Method] = {
         _Method("match_layout", ("token",), 1),
     )
 }
+
+
+def _plays_bots(service: MatchService, name: str, params: list[Any]) -> bool:
+    """Whether the call may make the server play AI seats (a bot's choice can take a
+    while): then it runs in a worker thread, so other connections keep going."""
+    if name == "create":
+        return len(params) > 4 and bool(params[4])
+    return name == "act" and service.has_ai_seats(params[0])
 
 
 #: The encoded updates of one delivery round: an update's notification bytes without
@@ -173,6 +191,28 @@ def _update_head(update: Update) -> bytes:
 
 
 _SUBSCRIPTION_KEY = pack("subscription")
+
+
+class _Reader(asyncio.StreamReader):
+    """A stream reader that tells its server when input arrives (watch delivery yields
+    to a connection with input not yet handled: calls go before fan-out)."""
+
+    def __init__(self, server: RpcServer, limit: int) -> None:
+        super().__init__(limit=limit)
+        self._server = server
+        self.unhandled = False
+
+    def feed_data(self, data: Iterable[SupportsIndex]) -> None:
+        super().feed_data(data)
+        if not self.unhandled:
+            self.unhandled = True
+            self._server._inbound += 1
+
+    def handled(self) -> None:
+        """The input so far is being (or has been) handled."""
+        if self.unhandled:
+            self.unhandled = False
+            self._server._inbound -= 1
 
 
 class _Watch:
@@ -218,6 +258,73 @@ class _Watch:
         encoded: _Encoded = {}
         for update in pending:
             self.send(update, encoded)
+
+
+class _Fanout:
+    """The server's :class:`~islandgames.service.WatchChannel` on one event loop.
+
+    The service hands it one update per action and audience with that audience's
+    watches (in the acting thread: one call, however many watch); the loop delivers
+    them in order, for at most ``delivery_slice`` seconds per turn (a few only while
+    some connection has input not yet handled), so that a request waits for at most
+    about one slice of a fan-out, not for all of it. Past ``max_backlog`` updates due
+    it no longer yields: acts then wait for the fan-out, and what is due stays bounded.
+    Each distinct update is encoded once for all its watchers; each connection's own
+    output bound still applies to it alone."""
+
+    def __init__(self, server: RpcServer, loop: asyncio.AbstractEventLoop) -> None:
+        self.server = server
+        self.loop = loop
+        #: (update, its watches); appended in any thread, taken on the loop
+        self.due: deque[tuple[Callable[[], Update], tuple[Subscription, ...]]] = deque()
+        #: how many watches of the first update have been served
+        self.served = 0
+        self.scheduled = False
+        self.encoded: _Encoded = {}
+
+    def publish(self, update: Callable[[], Update], subs: tuple[Subscription, ...]) -> None:
+        # any thread, under the match's lock; the append comes before the flag is read,
+        # and run() clears the flag before it looks at what is due: nothing is stranded
+        self.due.append((update, subs))
+        if not self.scheduled:
+            self.scheduled = True
+            try:
+                self.loop.call_soon_threadsafe(self.run)
+            except RuntimeError:  # the loop is closed: nothing reads these watches any more
+                self.due.clear()
+
+    def run(self) -> None:  # on the loop
+        server = self.server
+        due = self.due
+        encoded = self.encoded
+        clock = time.perf_counter
+        end = clock() + server.delivery_slice
+        while due:
+            make, subs = due[0]
+            update = make()  # made once, here on the loop, not in the acting thread
+            start = self.served
+            # while a connection has input waiting, one delivery a turn: calls go first
+            stop = min(len(subs), start + (1 if server._inbound else _DELIVERY_BATCH))
+            for sub in subs[start:stop]:
+                watch: _Watch = sub.tag
+                try:
+                    watch.deliver(update, encoded)
+                except Exception:  # pragma: no cover - one connection must not stop the others
+                    _log.exception("%s: delivering an update failed", watch.conn.name)
+                    watch.conn.abort()
+            if stop < len(subs):
+                self.served = stop
+            else:
+                due.popleft()
+                self.served = 0
+            if (server._inbound or clock() >= end) and len(due) <= server.max_backlog:
+                break
+        self.scheduled = False
+        if due:  # go on after the requests that are ready
+            self.scheduled = True
+            self.loop.call_soon(self.run)
+        else:
+            encoded.clear()
 
 
 class _Connection:
@@ -329,7 +436,8 @@ class _Connection:
         """Wait until the peer takes our output; False (connection aborted) if it does
         not within the read timeout."""
         try:
-            await asyncio.wait_for(self.writer.drain(), self.read_timeout or None)
+            async with asyncio.timeout(self.read_timeout or None):
+                await self.writer.drain()
         except TimeoutError:
             _log.info("%s: peer takes no output; closing", self.name)
             self.abort()
@@ -345,10 +453,11 @@ class _Connection:
                 return
             last = loop.time()  # when the peer last sent something
             while not self.closed:
+                self._handled()
                 try:
-                    data = await asyncio.wait_for(
-                        self.reader.read(_READ_CHUNK), self._timeout(loop.time(), last, begun)
-                    )
+                    # asyncio.timeout, not wait_for: no task (and turn of the loop) per read
+                    async with asyncio.timeout(self._timeout(loop.time(), last, begun)):
+                        data = await self.reader.read(_READ_CHUNK)
                 except TimeoutError:
                     what = "half a message" if begun is not None else "nothing"
                     _log.info("%s: sent %s in time; closing", self.name, what)
@@ -391,7 +500,12 @@ class _Connection:
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
         finally:
+            self._handled()
             await self.close()
+
+    def _handled(self) -> None:
+        if isinstance(self.reader, _Reader):
+            self.reader.handled()
 
     async def close(self) -> None:
         """Close the connection; callers at the same time share one close (two waits on
@@ -508,26 +622,31 @@ class _Connection:
         else:
             assert name == "verify"
             fn = lambda: verification_wire(service.verify(*params))  # noqa: E731
-        if method.threaded or self.server.offload:
+        if method.threaded or self.server.offload or _plays_bots(service, name, params):
             return await asyncio.to_thread(fn)
         return fn()
 
     async def _watch(self, params: list[Any]) -> _Watch:
         if len(self.watches) >= self.server.max_watches:
             raise InvalidArgumentError(f"at most {self.server.max_watches} watches per connection")
-        loop = asyncio.get_running_loop()
         watch = _Watch(self)
-        server = self.server
-
-        def callback(update: Update) -> None:  # any thread, under the match's lock
-            server._enqueue(loop, watch, update)
-
-        token = params[0]
+        fanout = self.server._fanout(asyncio.get_running_loop())
+        # the catch-up comes to the callback, inside watch() (and before any live update,
+        # which the channel brings to watch.deliver on the loop): it waits in pending
+        # until the reply is out, as the live updates that come before that do
         after = params[1] if len(params) > 1 else None
+        watch_call = functools.partial(
+            self.server.service.watch,
+            params[0],
+            watch.pending.append,
+            after,
+            channel=fanout,
+            tag=watch,
+        )
         if after is None and not self.server.offload:
-            sub = self.server.service.watch(token, callback)
+            sub = watch_call()
         else:  # the catch-up replays: keep it off the event loop
-            sub = await asyncio.to_thread(self.server.service.watch, token, callback, after)
+            sub = await asyncio.to_thread(watch_call)
         watch.sub = sub
         if sub.active:
             self.watches[sub.id] = watch
@@ -577,7 +696,13 @@ class RpcServer:
         offload: bool | None = None,
         decode_budget: int | None = DEFAULT_DECODE_BUDGET,
         tls: ssl.SSLContext | None = None,
+        delivery_slice: float = DEFAULT_DELIVERY_SLICE,
+        max_backlog: int = DEFAULT_MAX_BACKLOG,
     ) -> None:
+        if delivery_slice <= 0:
+            raise ValueError("delivery_slice must be positive")
+        if max_backlog < 1:
+            raise ValueError("max_backlog must be at least 1")
         self.service = service
         #: Run every service call in a worker thread, so calls that wait for the store
         #: overlap (default: with a shared store, whose calls are database round trips).
@@ -606,52 +731,24 @@ class RpcServer:
         self._connections: set[_Connection] = set()
         self._per_peer: Counter[str] = Counter()
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: connections with input not yet handled (:class:`_Reader`; on the loop only)
+        self._inbound = 0
         self._count = 0
         self.host: str | None = None
         self.port: int | None = None
-        #: watch updates due, in the order the service gave them (per match: seq order),
-        #: delivered on the event loop by one call for all that are due (not one per
-        #: watcher), each distinct update encoded once (:meth:`_deliver`)
-        self._due: dict[asyncio.AbstractEventLoop, deque[tuple[_Watch, Update]]] = {}
-        self._due_lock = threading.Lock()
-        self._due_scheduled: set[asyncio.AbstractEventLoop] = set()
+        #: the watch channel of each event loop serving connections (:class:`_Fanout`)
+        self._fanouts: dict[asyncio.AbstractEventLoop, _Fanout] = {}
+        #: seconds of delivery per turn of the event loop (see :class:`_Fanout`)
+        self.delivery_slice = delivery_slice
+        #: updates due (one per action and audience) beyond which delivery no longer
+        #: yields to requests
+        self.max_backlog = max_backlog
 
-    def _enqueue(self, loop: asyncio.AbstractEventLoop, watch: _Watch, update: Update) -> None:
-        """Queue ``update`` for ``watch`` (any thread, under the match's lock) and make
-        sure ``loop`` will deliver it: one wake-up of the loop for all updates due, not
-        one per watcher."""
-        with self._due_lock:
-            due = self._due.get(loop)
-            if due is None:
-                due = self._due[loop] = deque()
-            due.append((watch, update))
-            if loop in self._due_scheduled:
-                return
-            self._due_scheduled.add(loop)
-        try:
-            loop.call_soon_threadsafe(self._deliver, loop)
-        except RuntimeError:  # the loop is closed: nothing reads these watches any more
-            with self._due_lock:
-                self._due_scheduled.discard(loop)
-                self._due.pop(loop, None)
-
-    def _deliver(self, loop: asyncio.AbstractEventLoop) -> None:
-        """On ``loop``: deliver the updates due until now, in order. The same update (one
-        per audience and action) is encoded once for all its watchers; each connection's
-        own output bound still applies to it alone."""
-        with self._due_lock:
-            self._due_scheduled.discard(loop)
-            due = self._due.get(loop)
-        if due is None:
-            return
-        encoded: _Encoded = {}
-        for _ in range(len(due)):  # what came later has scheduled its own call
-            watch, update = due.popleft()
-            try:
-                watch.deliver(update, encoded)
-            except Exception:  # pragma: no cover - one connection must not stop the others
-                _log.exception("%s: delivering an update failed", watch.conn.name)
-                watch.conn.abort()
+    def _fanout(self, loop: asyncio.AbstractEventLoop) -> _Fanout:
+        fanout = self._fanouts.get(loop)
+        if fanout is None:
+            fanout = self._fanouts[loop] = _Fanout(self, loop)
+        return fanout
 
     def info(self) -> dict[str, Any]:
         return {
@@ -664,9 +761,12 @@ class RpcServer:
 
     async def start_tcp(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``host:port`` (0: any free port); returns the bound port."""
-        self._server = await asyncio.start_server(
-            self._accept, host, port, limit=_READ_CHUNK, reuse_address=True
-        )
+        loop = asyncio.get_running_loop()
+
+        def protocol() -> asyncio.StreamReaderProtocol:  # asyncio.start_server's, our reader
+            return asyncio.StreamReaderProtocol(_Reader(self, _READ_CHUNK), self._accept)
+
+        self._server = await loop.create_server(protocol, host, port, reuse_address=True)
         sock = self._server.sockets[0]
         self.host, self.port = sock.getsockname()[:2]
         assert self.port is not None
@@ -722,7 +822,7 @@ class RpcServer:
     async def serve_stdio(self) -> None:
         """Serve one connection on this process's stdin/stdout until stdin closes."""
         loop = asyncio.get_running_loop()
-        reader = asyncio.StreamReader(limit=_READ_CHUNK)
+        reader = _Reader(self, _READ_CHUNK)
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
         transport, protocol = await loop.connect_write_pipe(
             asyncio.streams.FlowControlMixin, sys.stdout

@@ -92,9 +92,13 @@ def test_the_connection_limits_are_serve_options() -> None:
         "min_ping_interval": 60.0,
         "max_connection_age": None,
         "max_concurrent_streams": 256,
+        "max_connections": 1024,
+        "max_connections_per_peer": 256,
     }
     args = parser.parse_args(
         [
+            "--grpc-max-connections=100",
+            "--grpc-max-connections-per-peer=7",
             "--grpc-idle-timeout=0",
             "--grpc-handshake-timeout=2.5",
             "--grpc-keepalive=0",
@@ -112,12 +116,15 @@ def test_the_connection_limits_are_serve_options() -> None:
     assert core["grpc.http2.min_ping_interval_without_data_ms"] == 10_000
     assert core["grpc.max_connection_age_ms"] == 3_600_000
     assert core["grpc.max_concurrent_streams"] == 64
+    assert core["grpc.max_allowed_incoming_connections"] == 100
+    assert server.max_connections_per_peer == 7
     defaults = dict(GrpcServer(MatchService(MemoryStore())).channel_options())
     assert defaults["grpc.max_connection_idle_ms"] == 300_000
     assert defaults["grpc.keepalive_time_ms"] == 60_000
     assert defaults["grpc.server_handshake_timeout_ms"] == 30_000
     assert defaults["grpc.max_connection_age_ms"] == never
     assert defaults["grpc.max_concurrent_streams"] == 256
+    assert defaults["grpc.max_allowed_incoming_connections"] == 1024
     server.service.close()
 
 

@@ -96,11 +96,49 @@ async def _settle() -> None:
     await asyncio.sleep(0.3)
 
 
+def test_one_peer_cannot_hold_every_connection() -> None:
+    limits: dict[str, Any] = {"max_connections_per_peer": 2, "max_watches_per_peer": 100}
+    with serving(peer_key=_test_peer, **limits) as s, s.client() as c:
+        token = c.create("friday", None, seed=3).spectator_token
+        with (
+            own_connection(s.target) as a1,
+            own_connection(s.target) as a2,
+            own_connection(s.target) as a3,
+            own_connection(s.target) as b,
+        ):
+            # a watch keeps a call in progress on its connection: peer a holds two
+            held = [open_watch(a1, token, "a"), open_watch(a2, token, "a")]
+            # more calls on a connection it already uses are fine
+            held.append(open_watch(a1, token, "a"))
+            # a third connection of peer a is refused, whatever the call
+            assert "connections with calls in progress" in overloaded(a3, token, "a")
+            with pytest.raises(grpc.RpcError) as err:
+                a3.unary_unary(
+                    f"/{SERVICE_NAME}/Echo",
+                    request_serializer=lambda m: m.SerializeToString(),
+                    response_deserializer=pb.EchoResponse.FromString,
+                )(pb.EchoRequest(payload=b"x"), metadata=(("x-test-peer", "a"),), timeout=10)
+            assert err.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            # another peer is not locked out
+            held.append(open_watch(b, token, "b"))
+            # once a connection of peer a has no call left, a3 may take its place
+            held.pop(1).cancel()
+            s.run(_settle())
+            held.append(open_watch(a3, token, "a"))
+            assert s.server._busy_connections_by_peer["a"] == 2
+            for call in held:
+                call.cancel()
+            s.run(_settle())
+            assert not s.server._busy_connections_by_peer
+            assert not s.server._calls_by_connection
+
+
 def test_watch_limit_defaults_keep_one_peer_under_the_cap() -> None:
     with serving() as s:
         server = s.server
         assert server.max_watches_per_connection <= server.max_watches_per_peer
         assert server.max_watches_per_peer < server.max_watches
+        assert server.max_connections_per_peer < server.max_connections
 
 
 @pytest.fixture()

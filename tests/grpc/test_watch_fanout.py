@@ -4,6 +4,7 @@ serialization gives."""
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 from typing import Any
@@ -76,3 +77,60 @@ def test_watch_streams_get_the_per_watcher_bytes() -> None:
                 s.cancel()
         finally:
             channel.close()
+
+
+# --- the fan-out's turns -------------------------------------------------------------------
+
+
+class _Loop:
+    """Runs what the fan-out schedules only when the test turns it."""
+
+    def __init__(self) -> None:
+        self.soon: list[Any] = []
+
+    def call_soon_threadsafe(self, fn: Any) -> None:
+        self.soon.append(fn)
+
+    call_soon = call_soon_threadsafe
+
+    def turn(self) -> None:
+        soon, self.soon = self.soon, []
+        for fn in soon:
+            fn()
+
+
+class _Sub:
+    def __init__(self, tag: Any) -> None:
+        self.tag = tag
+
+
+def test_the_fan_out_wakes_a_bounded_number_of_streams_a_turn() -> None:
+    from islandgames_grpc.server import GrpcServer, _Fanout, _StreamWatch
+
+    from islandgames.service import MatchService
+
+    server = GrpcServer(MatchService(), wakes_per_turn=3, max_backlog=2)
+    loop = _Loop()
+    fanout = _Fanout(server, loop)  # type: ignore[arg-type]
+    watches = [_StreamWatch(server.max_backlog) for _ in range(7)]
+    subs: Any = tuple(_Sub(w) for w in watches)
+    update = Update("m", 1, 0, None, {}, (0,), False, None)
+    fanout.publish(lambda: update, subs)
+    assert len(loop.soon) == 1
+    loop.turn()
+    assert [len(w.pending) for w in watches] == [1, 1, 1, 0, 0, 0, 0]
+    assert fanout.holds(subs[3]) and not fanout.holds(subs[0])
+    server._in_flight = 1  # a call is being handled: one stream a turn
+    loop.turn()
+    assert [len(w.pending) for w in watches] == [1, 1, 1, 1, 0, 0, 0]
+    server._in_flight = 0
+    loop.turn()
+    loop.turn()
+    assert all(len(w.pending) == 1 and w.wake.is_set() for w in watches)
+    assert not fanout.due and not loop.soon and not fanout.holds(subs[6])
+    # a stream that falls behind its backlog is marked, not buffered without end
+    for seq in (2, 3):
+        late = Update("m", seq, 0, None, {}, (0,), False, None)
+        fanout.publish(functools.partial(lambda u: u, late), subs[:1])
+        loop.turn()
+    assert watches[0].overflow and len(watches[0].pending) == 2

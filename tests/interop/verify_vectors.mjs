@@ -27,10 +27,11 @@
 // The lineage of a forked log (a header with "parent"), given the parent log, mirrors
 // islandgames' verify_fork without the rules: both logs read, the fork names a parent, the
 // parent's chain verdict, the fork's own, then the header (every field but engine_version,
-// parent and viewer equal to the parent's), parent.seq within the parent, the parent's
-// chain hash after entry parent.seq (chain_0 for 0) equal to parent.chain_hash, and the
-// fork's first parent.seq entries carrying the parent's seat, action_commitment and
-// state_hash (and the same salt and action where both show them).
+// parent and viewer equal to the parent's, setup_commitment and ai_seats included: present
+// in both or absent from both), parent.seq within the parent, the parent's chain hash
+// after entry parent.seq (chain_0 for 0) equal to parent.chain_hash, and the fork's first
+// parent.seq entries carrying the parent's seat, action_commitment and state_hash (and
+// the same salt and action where both show them).
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -51,8 +52,9 @@ const HEADER_KEYS = [
   "seats", "seed_commitment", "initial_state_hash", "viewer",
 ];
 /** The keys a header may add just before "viewer", in this order: "parent" (a forked
- * log) and "setup_commitment" (a match with a scenario setup); absent otherwise. */
-const OPTIONAL_HEADER_KEYS = ["parent", "setup_commitment"];
+ * log), "setup_commitment" (a match with a scenario setup) and "ai_seats" (a match with
+ * seats the server played); absent otherwise. */
+const OPTIONAL_HEADER_KEYS = ["parent", "setup_commitment", "ai_seats"];
 const headerKeys = (record) => [
   ...HEADER_KEYS.slice(0, -1), ...OPTIONAL_HEADER_KEYS.filter((k) => Object.hasOwn(record, k)),
   "viewer",
@@ -60,6 +62,9 @@ const headerKeys = (record) => [
 const PARENT_KEYS = ["match", "seq", "chain_hash"];
 /** The longest parent.match islandgames reads, in code points. */
 const MAX_MATCH_ID = 128;
+const AI_SEAT_KEYS = ["seat", "bot"];
+/** The longest bot spec (ai_seats[i].bot) islandgames reads, in code points. */
+const MAX_BOT_SPEC = 128;
 const ENTRY_KEYS = [
   "type", "seq", "seat", "action", "salt", "action_commitment", "state_hash", "chain_hash",
 ];
@@ -220,6 +225,45 @@ function exactKeys(value, keys) {
   return found.length === keys.length && found.every((k, i) => k === keys[i]);
 }
 
+/**
+ * What is wrong with a header's ai_seats (null: nothing), given its seats (an int >= 1):
+ * a non-empty array of maps of exactly seat (an int in 0..seats-1) and bot (a non-empty
+ * str of at most MAX_BOT_SPEC code points), in that key order, in strictly increasing
+ * seat order (mirrors islandgames' _ai_seats; the key order is its canonical form).
+ */
+function aiSeatsProblem(value, seats) {
+  if (!Array.isArray(value) || value.length === 0) {
+    return "ai_seats must be a non-empty list of {seat, bot} maps (absent when the server "
+      + `played no seat), got ${shown(value)}`;
+  }
+  let last = -1;
+  for (const [i, item] of value.entries()) {
+    const at = `ai_seats[${i}]`;
+    if (!isMap(item) || !exactKeys(item, AI_SEAT_KEYS)) {
+      if (isMap(item) && Object.keys(item).length === AI_SEAT_KEYS.length
+        && AI_SEAT_KEYS.every((k) => Object.hasOwn(item, k))) {
+        return `${at} is not in canonical form: its keys come in the order `
+          + `${Object.keys(item)}, not ${AI_SEAT_KEYS}`;
+      }
+      return `${at} must be a map with exactly the keys ${AI_SEAT_KEYS.join(", ")}, `
+        + `got ${shown(item)}`;
+    }
+    const { seat, bot } = item;
+    if (!isInt(seat) || seat < 0 || seat >= seats) {
+      return `${at}.seat must be a seat 0..${seats - 1}, got ${shown(seat)}`;
+    }
+    if (seat <= last) {
+      return `${at}.seat ${seat} is out of order: ai_seats lists each seat once, in seat order`;
+    }
+    if (typeof bot !== "string" || bot.length === 0 || [...bot].length > MAX_BOT_SPEC) {
+      return `${at}.bot must be a non-empty str of at most ${MAX_BOT_SPEC} characters, `
+        + `got ${shown(bot)}`;
+    }
+    last = seat;
+  }
+  return null;
+}
+
 /** What is wrong with a decoded record (null: nothing), given the header read so far. */
 function recordProblem(record, index, header) {
   if (!isMap(record) || typeof record.type !== "string") {
@@ -257,6 +301,10 @@ function recordProblem(record, index, header) {
       }
       if (!isInt(p.seq) || p.seq < 0) return `parent.seq must be an int >= 0, got ${shown(p.seq)}`;
       if (!isHex64(p.chain_hash)) return "parent.chain_hash must be 64 lower-case hex digits";
+    }
+    if (Object.hasOwn(h, "ai_seats")) {
+      const problem = aiSeatsProblem(h.ai_seats, h.seats);
+      if (problem !== null) return problem;
     }
     const v = h.viewer;
     if (!(v === "all" || v === null || (isInt(v) && v >= 0 && v < h.seats))) {
@@ -351,7 +399,8 @@ export function readRecords(data) {
 
 const diverged = (seq, why) => ({ verdict: { verdict: "diverged", seq }, why });
 
-/** chain_0: the hash of the header without its type and viewer keys (parent included). */
+/** chain_0: the hash of the header without its type and viewer keys (every optional key
+ * present, parent, setup_commitment and ai_seats, included, in file order). */
 function headerChain(header) {
   const { type: _type, viewer: _viewer, ...body } = header; // the other keys, in order
   return digest(utf8("islandgames-chain"), encode(body));
@@ -408,11 +457,16 @@ export function verifyLog(data) {
 // --- the lineage of a forked log -------------------------------------------------------------
 
 /** The fields of a header a fork shares with its parent (all but type, engine_version,
- * parent and viewer). */
-const LINEAGE_KEYS = HEADER_KEYS.filter(
-  (k) => !["type", "engine_version", "viewer"].includes(k),
-);
+ * parent and viewer): an optional one (setup_commitment, ai_seats) present in both and
+ * equal, or absent from both. */
+const LINEAGE_KEYS = [
+  ...HEADER_KEYS.filter((k) => !["type", "engine_version", "viewer"].includes(k)),
+  ...OPTIONAL_HEADER_KEYS.filter((k) => k !== "parent"),
+];
 const sameValue = (a, b) => sameBytes(encode(a), encode(b));
+/** A header field as lineage compares it: absent is not nil. */
+const sameField = (a, b, key) => Object.hasOwn(a, key) === Object.hasOwn(b, key)
+  && (!Object.hasOwn(a, key) || sameValue(a[key], b[key]));
 
 /**
  * The lineage verdict on a forked log's records given its parent's (both read by
@@ -428,9 +482,10 @@ export function checkLineage(fork, parent) {
   const own = checkChain(fork);
   if (own.verdict.verdict !== "consistent") return own;
   for (const key of LINEAGE_KEYS) {
-    if (!sameValue(fork.header[key], parent.header[key])) {
-      return diverged(0, `lineage: ${key} ${shown(fork.header[key])}, the parent's `
-        + `${shown(parent.header[key])}`);
+    if (!sameField(fork.header, parent.header, key)) {
+      const field = (h) => (Object.hasOwn(h, key) ? shown(h[key]) : "(absent)");
+      return diverged(0, `lineage: ${key} ${field(fork.header)}, the parent's `
+        + `${field(parent.header)}`);
     }
   }
   const n = parent.entries.length;

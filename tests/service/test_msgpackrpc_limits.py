@@ -456,6 +456,7 @@ def test_every_limit_is_a_serve_option() -> None:
         "idle_timeout": 300.0,
         "read_timeout": 30.0,
         "max_output": 4 * 1024 * 1024,
+        "max_backlog": 1024,
         "decode_budget": 32 * 1024 * 1024,
     }
     args = parser.parse_args(
@@ -465,6 +466,7 @@ def test_every_limit_is_a_serve_option() -> None:
             "--idle-timeout=0",
             "--read-timeout=2.5",
             "--max-output=1000",
+            "--max-backlog=5",
             "--decode-budget=0",
         ]
     )
@@ -474,7 +476,7 @@ def test_every_limit_is_a_serve_option() -> None:
     assert options["idle_timeout"] is None and options["read_timeout"] == 2.5
     assert options["max_output"] == 1000
     server = RpcServer(MatchService(MemoryStore()), **options)
-    assert server.max_connections_per_peer == 3
+    assert server.max_connections_per_peer == 3 and server.max_backlog == 5
     server.service.close()
 
 

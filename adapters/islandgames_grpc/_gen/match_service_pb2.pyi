@@ -70,26 +70,38 @@ class GameInfo(_message.Message):
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., rules_version: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., roles: _Optional[_Iterable[str]] = ..., chance: _Optional[bool] = ..., hidden_information: _Optional[bool] = ..., simultaneous: _Optional[bool] = ..., default_config: _Optional[_Union[_games_pb2.GameConfig, _Mapping]] = ..., summary: _Optional[str] = ..., rules_versions: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CreateMatchRequest(_message.Message):
-    __slots__ = ("game", "config", "seed", "rules_version")
+    __slots__ = ("game", "config", "seed", "rules_version", "ai_seats")
     GAME_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    AI_SEATS_FIELD_NUMBER: _ClassVar[int]
     game: str
     config: _games_pb2.GameConfig
     seed: str
     rules_version: str
-    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_games_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[str] = ..., rules_version: _Optional[str] = ...) -> None: ...
+    ai_seats: _containers.RepeatedCompositeFieldContainer[AiSeat]
+    def __init__(self, game: _Optional[str] = ..., config: _Optional[_Union[_games_pb2.GameConfig, _Mapping]] = ..., seed: _Optional[str] = ..., rules_version: _Optional[str] = ..., ai_seats: _Optional[_Iterable[_Union[AiSeat, _Mapping]]] = ...) -> None: ...
+
+class AiSeat(_message.Message):
+    __slots__ = ("seat", "bot")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    bot: str
+    def __init__(self, seat: _Optional[int] = ..., bot: _Optional[str] = ...) -> None: ...
 
 class SeatToken(_message.Message):
-    __slots__ = ("seat", "role", "token")
+    __slots__ = ("seat", "role", "token", "bot")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ROLE_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     role: str
     token: str
-    def __init__(self, seat: _Optional[int] = ..., role: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+    bot: str
+    def __init__(self, seat: _Optional[int] = ..., role: _Optional[str] = ..., token: _Optional[str] = ..., bot: _Optional[str] = ...) -> None: ...
 
 class CreateMatchResponse(_message.Message):
     __slots__ = ("match_id", "game", "seats", "spectator_token", "seed_commitment", "seq", "to_act")
@@ -190,12 +202,14 @@ class GetStatusRequest(_message.Message):
     def __init__(self, token: _Optional[str] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "role")
+    __slots__ = ("seat", "role", "bot")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ROLE_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     role: str
-    def __init__(self, seat: _Optional[int] = ..., role: _Optional[str] = ...) -> None: ...
+    bot: str
+    def __init__(self, seat: _Optional[int] = ..., role: _Optional[str] = ..., bot: _Optional[str] = ...) -> None: ...
 
 class GetStatusResponse(_message.Message):
     __slots__ = ("match_id", "game", "rules_version", "seat", "role", "seats", "seq", "to_act", "over", "outcome", "seed_commitment", "chain_hash", "may_act")
@@ -310,7 +324,7 @@ class LogParent(_message.Message):
     def __init__(self, match: _Optional[str] = ..., seq: _Optional[int] = ..., chain_hash: _Optional[str] = ...) -> None: ...
 
 class LogHeader(_message.Message):
-    __slots__ = ("format", "format_version", "engine_version", "game", "rules_version", "config", "seats", "seed_commitment", "initial_state_hash", "viewer", "viewer_seat", "parent")
+    __slots__ = ("format", "format_version", "engine_version", "game", "rules_version", "config", "seats", "seed_commitment", "initial_state_hash", "viewer", "viewer_seat", "parent", "ai_seats")
     FORMAT_FIELD_NUMBER: _ClassVar[int]
     FORMAT_VERSION_FIELD_NUMBER: _ClassVar[int]
     ENGINE_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -323,6 +337,7 @@ class LogHeader(_message.Message):
     VIEWER_FIELD_NUMBER: _ClassVar[int]
     VIEWER_SEAT_FIELD_NUMBER: _ClassVar[int]
     PARENT_FIELD_NUMBER: _ClassVar[int]
+    AI_SEATS_FIELD_NUMBER: _ClassVar[int]
     format: str
     format_version: int
     engine_version: str
@@ -335,7 +350,8 @@ class LogHeader(_message.Message):
     viewer: LogViewer
     viewer_seat: int
     parent: LogParent
-    def __init__(self, format: _Optional[str] = ..., format_version: _Optional[int] = ..., engine_version: _Optional[str] = ..., game: _Optional[str] = ..., rules_version: _Optional[str] = ..., config: _Optional[_Union[_games_pb2.GameConfig, _Mapping]] = ..., seats: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., initial_state_hash: _Optional[str] = ..., viewer: _Optional[_Union[LogViewer, str]] = ..., viewer_seat: _Optional[int] = ..., parent: _Optional[_Union[LogParent, _Mapping]] = ...) -> None: ...
+    ai_seats: _containers.RepeatedCompositeFieldContainer[AiSeat]
+    def __init__(self, format: _Optional[str] = ..., format_version: _Optional[int] = ..., engine_version: _Optional[str] = ..., game: _Optional[str] = ..., rules_version: _Optional[str] = ..., config: _Optional[_Union[_games_pb2.GameConfig, _Mapping]] = ..., seats: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., initial_state_hash: _Optional[str] = ..., viewer: _Optional[_Union[LogViewer, str]] = ..., viewer_seat: _Optional[int] = ..., parent: _Optional[_Union[LogParent, _Mapping]] = ..., ai_seats: _Optional[_Iterable[_Union[AiSeat, _Mapping]]] = ...) -> None: ...
 
 class LogEntry(_message.Message):
     __slots__ = ("seq", "seat", "action", "salt", "action_commitment", "state_hash", "chain_hash")

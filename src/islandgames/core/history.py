@@ -487,7 +487,10 @@ def _fork(
         raise TypeError(f"match must be a str, got {type(match).__name__}")
     parent = LogParent(match=match, seq=seq, chain_hash=log.chain_hash_at(seq))
     config = game.decode_config(log.header.config)
-    return Match._adopt(game, seed, config, parent, log.entries[:seq], state, log_path, setup)
+    return Match._adopt(
+        game, seed, config, parent, log.entries[:seq], state, log_path, setup,
+        log.header.ai_seats,
+    )  # fmt: skip
 
 
 # --- diffs -------------------------------------------------------------------------------

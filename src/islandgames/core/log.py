@@ -45,6 +45,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_RECORD_BYTES",
     "Divergence",
+    "LogAiSeat",
     "LogEnd",
     "LogEntry",
     "LogHeader",
@@ -115,6 +116,19 @@ class LogParent:
     chain_hash: str
 
 
+#: The longest bot spec (``LogAiSeat.bot``) a reader accepts.
+MAX_BOT_SPEC = 128
+
+
+@attrs.frozen(slots=True)
+class LogAiSeat:
+    """A seat the server played itself (an AI seat): the ``seat`` and the ``bot`` spec
+    it was played by (``"heuristic"``, ``"mcts:iterations=200"``, ...)."""
+
+    seat: int
+    bot: str
+
+
 @attrs.frozen(slots=True)
 class LogHeader:
     """The header of a log. ``parent`` names the log it was forked from (None for a log
@@ -122,7 +136,10 @@ class LogHeader:
     bytes they always had). ``setup_commitment`` commits to a scenario setup
     (:func:`setup_commitment`; None, and the key absent, for a match without one): the
     setup itself stays out of the header, which every per-seat log shows, and is
-    revealed with the seed in the end record."""
+    revealed with the seed in the end record. ``ai_seats`` names the seats the server
+    played with a bot, in seat order (None, and the key absent, for a match without
+    any): a fact for the auditor; verifying the log replays the entries as for any
+    seat."""
 
     format: str
     format_version: int
@@ -135,6 +152,7 @@ class LogHeader:
     initial_state_hash: str
     parent: LogParent | None = None
     setup_commitment: str | None = None
+    ai_seats: tuple[LogAiSeat, ...] | None = None
 
 
 def _unstructure_header(header: LogHeader) -> dict[str, Any]:
@@ -143,6 +161,8 @@ def _unstructure_header(header: LogHeader) -> dict[str, Any]:
         del out["parent"]
     if header.setup_commitment is None:
         del out["setup_commitment"]
+    if header.ai_seats is None:
+        del out["ai_seats"]
     return out
 
 
@@ -355,8 +375,10 @@ def make_header(
     engine_version: str,
     parent: LogParent | None = None,
     setup: dict[str, Any] | None = None,
+    ai_seats: tuple[LogAiSeat, ...] | None = None,
 ) -> LogHeader:
-    """The header of a match (``setup``: its scenario setup's wire form, or None)."""
+    """The header of a match (``setup``: its scenario setup's wire form, or None;
+    ``ai_seats``: the seats the server plays, in seat order; None or empty: none)."""
     return LogHeader(
         format=FORMAT,
         format_version=FORMAT_VERSION,
@@ -369,6 +391,7 @@ def make_header(
         initial_state_hash=serde.state_hash(initial_state),
         parent=parent,
         setup_commitment=None if setup is None else setup_commitment(seed, setup),
+        ai_seats=ai_seats or None,
     )
 
 
@@ -551,15 +574,17 @@ def _check_depth(value: Any, where: str, depth: int = 1) -> None:
                 stack.append((child, depth + 1))
 
 
-#: The keys a header record always has; ``parent`` (a fork) and ``setup_commitment``
-#: (a scenario setup) come just before ``viewer``, in that order, when present.
-_OPTIONAL_HEADER_KEYS = ("parent", "setup_commitment")
+#: The keys a header record always has; ``parent`` (a fork), ``setup_commitment`` (a
+#: scenario setup) and ``ai_seats`` (seats the server played) come just before
+#: ``viewer``, in that order, when present.
+_OPTIONAL_HEADER_KEYS = ("parent", "setup_commitment", "ai_seats")
 _HEADER_KEYS = (
     "type",
     *(f.name for f in attrs.fields(LogHeader) if f.name not in _OPTIONAL_HEADER_KEYS),
     "viewer",
 )
 _PARENT_KEYS = tuple(f.name for f in attrs.fields(LogParent))
+_AI_SEAT_KEYS = tuple(f.name for f in attrs.fields(LogAiSeat))
 _ENTRY_KEYS = ("type", *(f.name for f in attrs.fields(LogEntry)))
 _END_KEYS = ("type", "seed", "outcome")
 _SETUP_END_KEYS = (*_END_KEYS, "setup")
@@ -665,6 +690,8 @@ class _Builder:
         body = {k: record[k] for k in keys[1:-1]}
         if "parent" in body:
             _parent(body["parent"], where)
+        if "ai_seats" in body and type(record["seats"]) is int:  # else: seats is refused
+            _ai_seats(body["ai_seats"], record["seats"], where)
         header = _typed(body, LogHeader, where)
         for name in ("seed_commitment", "initial_state_hash"):
             _hex(getattr(header, name), f"{where}: {name}")
@@ -771,6 +798,38 @@ def _parent(value: Any, where: str) -> None:
     _hex(value["chain_hash"], f"{where}: parent.chain_hash")
 
 
+def _ai_seats(value: Any, seats: int, where: str) -> None:
+    """A header's ``ai_seats``: a non-empty list of maps of exactly seat (an int in
+    0..seats-1) and bot (a non-empty str of at most MAX_BOT_SPEC characters), in
+    strictly increasing seat order."""
+    if type(value) is not list or not value:
+        raise LogFormatError(
+            f"{where}: ai_seats must be a non-empty list of {{seat, bot}} maps (absent when "
+            f"the server played no seat), got {_shown(value)}"
+        )
+    last = -1
+    for i, item in enumerate(value):
+        at = f"{where}: ai_seats[{i}]"
+        if type(item) is not dict or len(item) != 2 or any(k not in item for k in _AI_SEAT_KEYS):
+            raise LogFormatError(
+                f"{at} must be a map with exactly the keys {', '.join(_AI_SEAT_KEYS)}, "
+                f"got {_shown(item)}"
+            )
+        seat, bot = item["seat"], item["bot"]
+        if type(seat) is not int or not 0 <= seat < seats:
+            raise LogFormatError(f"{at}.seat must be a seat 0..{seats - 1}, got {_shown(seat)}")
+        if seat <= last:
+            raise LogFormatError(
+                f"{at}.seat {seat} is out of order: ai_seats lists each seat once, in seat order"
+            )
+        if type(bot) is not str or not 0 < len(bot) <= MAX_BOT_SPEC:
+            raise LogFormatError(
+                f"{at}.bot must be a non-empty str of at most {MAX_BOT_SPEC} characters, "
+                f"got {_shown(bot)}"
+            )
+        last = seat
+
+
 def _viewer_ok(viewer: Any, seats: int) -> bool:
     return (
         (type(viewer) is str and viewer == "all")
@@ -846,6 +905,11 @@ def verify_log(log: ReplayLog) -> Verification:
             _parent(serde.to_wire(h.parent), "header")
         except (LogFormatError, TypeError) as exc:
             return _diverged(log, 0, "parent", "a parent of match, seq, chain_hash", str(exc))
+    if h.ai_seats is not None:
+        try:
+            _ai_seats(serde.to_wire(h.ai_seats), h.seats, "header")
+        except (LogFormatError, TypeError) as exc:
+            return _diverged(log, 0, "ai_seats", "seats in order, each with its bot", str(exc))
     try:
         chain = header_chain(h)
     except Exception as exc:  # a header built in Python with values the wire cannot hold
@@ -924,7 +988,9 @@ def _replay(game: AnyGame, log: ReplayLog, shown: list[Any]) -> Verification:
         state = game.new(seed, config, typed_setup)
     except InvalidConfigError as exc:
         return _diverged(log, n, "setup", "a setup the game accepts", str(exc))
-    expected = make_header(game, seed, config, state, h.engine_version, h.parent, setup)
+    expected = make_header(
+        game, seed, config, state, h.engine_version, h.parent, setup, h.ai_seats
+    )
     if expected != h:
         for f in attrs.fields(LogHeader):
             mine, theirs = getattr(expected, f.name), getattr(h, f.name)

@@ -25,6 +25,7 @@ from . import serde
 from .errors import IllegalActionError, ReplayDivergenceError
 from .game import Game, Outcome, Seat
 from .log import (
+    LogAiSeat,
     LogEnd,
     LogEntry,
     LogHeader,
@@ -104,12 +105,14 @@ class Match:
         state: Any,
         log_path: str | os.PathLike[str] | None,
         setup: Any = None,
+        ai_seats: tuple[LogAiSeat, ...] | None = None,
     ) -> Match:
         """A match whose header names ``parent`` and whose log starts with ``entries``
         (seats, actions, salts, commitments and state hashes kept, the chain recomputed
-        under the new header), now at ``state`` (the state after the last of them)."""
+        under the new header), now at ``state`` (the state after the last of them).
+        ``ai_seats``: the parent's, which a fork keeps (its lineage check compares them)."""
         m = cls(game, seed, config, setup=setup)
-        m.header = attrs.evolve(m.header, parent=parent)
+        m.header = attrs.evolve(m.header, parent=parent, ai_seats=ai_seats)
         m._chain = header_chain(m.header)
         if log_path is not None:
             m._open(Path(log_path))

@@ -54,6 +54,7 @@ from .service import (
     Subscription,
     Update,
     ViewResult,
+    WatchChannel,
 )
 from .sqlite import SqliteStore
 from .store import MatchRecord, MatchStore, MemoryStore, Snapshot, StoredMatch, TokenRow
@@ -104,6 +105,7 @@ __all__ = [
     "UnknownMatchError",
     "Update",
     "ViewResult",
+    "WatchChannel",
     "WatchStarted",
     "WireAction",
     "WireConfig",

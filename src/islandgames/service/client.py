@@ -24,7 +24,7 @@ the protocol runs unchanged on any of them (``islandgames demo`` and
 from __future__ import annotations
 
 import queue
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol, Self, TypeAlias
 
 import attrs
@@ -47,6 +47,7 @@ from .service import (
 
 __all__ = [
     "ActionInput",
+    "AiSeatsInput",
     "ConfigInput",
     "LocalClient",
     "LocalWatch",
@@ -58,6 +59,7 @@ __all__ = [
     "WireConfig",
     "WireGameInfo",
     "WireRecord",
+    "ai_seats_wire",
 ]
 
 #: An action in wire form: a map with its ``"type"`` (as ``legal_actions`` lists them).
@@ -75,6 +77,19 @@ ActionInput: TypeAlias = WireAction | AttrsInstance
 ConfigInput: TypeAlias = WireConfig | AttrsInstance | None
 #: What ``verify`` takes: a :class:`ReplayLog`, log file bytes or its list of records.
 LogInput: TypeAlias = ReplayLog | bytes | list[WireRecord]
+#: What ``create`` takes as ``ai_seats``: seat -> bot spec (``{1: "heuristic"}``), the
+#: wire form (a list of ``{"seat": int, "bot": str}`` maps) or None (no AI seat).
+AiSeatsInput: TypeAlias = Mapping[int, str] | Sequence[Mapping[str, Any]] | None
+
+
+def ai_seats_wire(ai_seats: AiSeatsInput) -> list[dict[str, Any]] | None:
+    """``ai_seats`` as the protocols carry it: a list of ``{"seat", "bot"}`` maps (from
+    a mapping seat -> spec, or as given), or None. The server checks it."""
+    if ai_seats is None:
+        return None
+    if isinstance(ai_seats, Mapping):
+        return [{"seat": seat, "bot": bot} for seat, bot in ai_seats.items()]
+    return [dict(item) if isinstance(item, Mapping) else item for item in ai_seats]
 
 
 @attrs.frozen(slots=True)
@@ -128,8 +143,10 @@ class MatchClient(Protocol):
         config: ConfigInput = None,
         seed: int | str | None = None,
         rules_version: str | None = None,
+        ai_seats: AiSeatsInput = None,
     ) -> Created:
-        """A new match (one secret token per seat, a spectator token)."""
+        """A new match (one secret token per seat, a spectator token); ``ai_seats``:
+        the seats the server plays with a bot (see :meth:`MatchService.create`)."""
         ...
 
     def act(self, token: str, action: ActionInput, expected_seq: int | None = None) -> ActResult:
@@ -250,8 +267,9 @@ class LocalClient:
         config: ConfigInput = None,
         seed: int | str | None = None,
         rules_version: str | None = None,
+        ai_seats: AiSeatsInput = None,
     ) -> Created:
-        return self.service.create(game, config, seed, rules_version)
+        return self.service.create(game, config, seed, rules_version, ai_seats)
 
     def act(self, token: str, action: ActionInput, expected_seq: int | None = None) -> ActResult:
         return self.service.act(token, action, expected_seq)

@@ -20,23 +20,27 @@ Python callers may also pass action and config objects.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
 from .._version import __version__
+from ..bots import get_bot
 from ..core import serde
 from ..core.errors import DecodeError, IllegalActionError, InvalidConfigError
 from ..core.game import Game, Outcome
 from ..core.history import History
 from ..core.layout import game_layout
 from ..core.log import (
+    MAX_BOT_SPEC,
+    LogAiSeat,
     LogEnd,
     LogEntry,
     LogHeader,
@@ -54,7 +58,7 @@ from ..core.log import (
 )
 from ..core.match import redact_log
 from ..core.registry import game_ids, get_game, rules_versions
-from ..core.rng import MAX_SEED, SEED_RULE, parse_seed
+from ..core.rng import MAX_SEED, SEED_RULE, Rng, parse_seed, seed_to_bytes
 from .errors import (
     CorruptMatchError,
     GameNotOverError,
@@ -82,6 +86,7 @@ __all__ = [
     "Subscription",
     "Update",
     "ViewResult",
+    "WatchChannel",
 ]
 
 _log = logging.getLogger("islandgames.service")
@@ -89,6 +94,18 @@ _log = logging.getLogger("islandgames.service")
 #: How often an act without ``expected_seq`` is tried again after losing a race for its
 #: seq to another server (each try re-reads the match first).
 MAX_ACT_ATTEMPTS = 16
+
+#: The most actions the server plays for AI seats in one call (create, act, or the
+#: first use of a match loaded from the store). Past it the match waits on the AI seat
+#: (an error is logged) until the next call on the match goes on.
+MAX_AI_ACTIONS = 10_000
+
+#: Bot parameters that would make a bot's play depend on the clock: refused for an AI
+#: seat, whose actions must follow from the seed and the actions before them alone.
+TIME_BUDGET_KEYS = frozenset(
+    {"seconds", "secs", "time", "time_limit", "timeout", "deadline", "ms", "millis",
+     "milliseconds"}
+)  # fmt: skip
 
 #: How many :class:`~islandgames.History` objects (one per match, for ``state_at`` and
 #: ``fork``) a service keeps by default, least recently used dropped first.
@@ -114,22 +131,41 @@ def _result_from_wire(cls: type[_R], data: Any) -> _R:
 
 @attrs.frozen(slots=True)
 class SeatToken:
-    """A seat's secret token, given once, at creation."""
+    """A seat's secret token, given once, at creation. ``bot``: the bot spec the server
+    plays the seat with (an AI seat: its token sees as the seat but cannot act), or None
+    for a seat a client plays."""
 
     seat: int
     role: str
     token: str
+    bot: str | None = None
 
 
 @attrs.frozen(slots=True)
 class SeatInfo:
+    """A seat, its role and, for an AI seat, the ``bot`` spec the server plays it with."""
+
     seat: int
     role: str
+    bot: str | None = None
+
+
+def _seat_wire(seat: SeatToken | SeatInfo) -> dict[str, Any]:
+    """A seat map of a result: ``bot`` only for an AI seat (absent otherwise, so results
+    of matches without AI seats keep the form they always had)."""
+    out: dict[str, Any] = {"seat": seat.seat, "role": seat.role}
+    if isinstance(seat, SeatToken):
+        out["token"] = seat.token
+    if seat.bot is not None:
+        out["bot"] = seat.bot
+    return out
 
 
 @attrs.frozen(slots=True)
 class Created:
-    """A new match: its id, one token per seat and a spectator token."""
+    """A new match: its id, one token per seat and a spectator token. ``seq`` and
+    ``to_act`` are the match's once the AI seats (if any) that were to act at the start
+    have played (an all-AI match is over at once)."""
 
     match_id: str
     game: str
@@ -143,7 +179,7 @@ class Created:
         return {
             "match_id": self.match_id,
             "game": self.game,
-            "seats": [{"seat": s.seat, "role": s.role, "token": s.token} for s in self.seats],
+            "seats": [_seat_wire(s) for s in self.seats],
             "spectator_token": self.spectator_token,
             "seed_commitment": self.seed_commitment,
             "seq": self.seq,
@@ -158,7 +194,11 @@ class Created:
 
 @attrs.frozen(slots=True)
 class ActResult:
-    """An acknowledged action: it is stored before this is returned."""
+    """An acknowledged action: it is stored before this is returned. Every field is of
+    the caller's action (its entry ``seq``, ``to_act`` after it, ...); in a match with AI
+    seats the call returns once the server has played the AI seats to act after it, so
+    the match may be further on: :meth:`MatchService.status`, ``view`` and ``watch``
+    give the current seq."""
 
     match_id: str
     seq: int
@@ -282,7 +322,7 @@ class Forked:
         return {
             "match_id": self.match_id,
             "game": self.game,
-            "seats": [{"seat": s.seat, "role": s.role, "token": s.token} for s in self.seats],
+            "seats": [_seat_wire(s) for s in self.seats],
             "spectator_token": self.spectator_token,
             "seed_commitment": self.seed_commitment,
             "seq": self.seq,
@@ -329,7 +369,9 @@ class Status:
     """Public facts about a match, and who the token is. ``to_act``: the seats whose
     decision the game waits on; ``may_act``: every seat with at least one legal action
     now, in seat order (``to_act`` and the seats that may interject, such as a Forbidden
-    Island special card played out of turn; empty once the game is over)."""
+    Island special card played out of turn; empty once the game is over), AI seats
+    excepted: the server plays those only when ``to_act`` lists them. ``seats`` names
+    each AI seat's ``bot``."""
 
     match_id: str
     game: str
@@ -352,7 +394,7 @@ class Status:
             "rules_version": self.rules_version,
             "seat": self.seat,
             "role": self.role,
-            "seats": [{"seat": s.seat, "role": s.role} for s in self.seats],
+            "seats": [_seat_wire(s) for s in self.seats],
             "seq": self.seq,
             "to_act": list(self.to_act),
             "over": self.over,
@@ -372,7 +414,8 @@ class Status:
 class Update:
     """One applied action as a watcher may see it: ``action`` is redacted for the
     watcher's seat (None: hidden from it) and ``view`` is the watcher's new view;
-    ``to_act`` and ``may_act`` as :class:`Status` has them, after the action."""
+    ``to_act`` and ``may_act`` as :class:`Status` has them, after the action (``to_act``
+    may list an AI seat: the server's action for it is the next update)."""
 
     match_id: str
     seq: int
@@ -431,6 +474,24 @@ class LayoutResult:
 UpdateCallback = Callable[[Update], None]
 
 
+class WatchChannel(Protocol):
+    """Where an adapter takes the live updates of many watches at once: the service
+    calls :meth:`publish` once per action for each audience (one seat; all spectators)
+    with every live watch of that audience that named this channel, instead of calling
+    each one's callback. So an act costs the acting thread one call per audience and
+    channel, however many watch; the adapter fans out on its own time (e.g. its event
+    loop, in slices between requests), and makes the update then too."""
+
+    def publish(self, update: Callable[[], Update], subs: tuple[Subscription, ...]) -> None:
+        """Take the update ``update()`` makes for each of ``subs`` (calls come in seq
+        order from one match, under the match's lock, in the acting thread): quick,
+        never calling the service, never raising (if it raises, those watches are
+        dropped). ``update`` may be called later, in any thread, outside the lock: it
+        reads only immutable states, and makes the update once (later calls return the
+        same object, shared by every watch of the audience)."""
+        ...
+
+
 class Subscription:
     """A live watch. The callback runs in seq order, under the match's lock, in the
     acting thread (with a shared store: or in the thread that found the action in the
@@ -438,7 +499,9 @@ class Subscription:
     It stops after the final update of a game, after :meth:`close`, or when the callback
     raises. Every live watch of one audience (one seat; all spectators) gets the same
     :class:`Update` object for an action, computed once: adapters may encode it once
-    (by its identity) for all of them."""
+    (by its identity) for all of them. A watch with a :class:`WatchChannel` gets its live
+    updates through the channel (its callback gets only the catch-up); ``tag`` is the
+    caller's, e.g. its own watch object, for the channel to find."""
 
     def __init__(
         self,
@@ -448,6 +511,8 @@ class Subscription:
         seat: int | None,
         seq: int,
         callback: UpdateCallback,
+        channel: WatchChannel | None = None,
+        tag: Any = None,
     ) -> None:
         self.id = sid
         self.match_id = match_id
@@ -456,6 +521,8 @@ class Subscription:
         self.seq = seq
         self.active = False
         self._callback = callback
+        self.channel = channel
+        self.tag = tag
         self._service = service
         #: Whether it holds one of the store's follows of the match (shared stores).
         self._follows = False
@@ -472,19 +539,35 @@ class Subscription:
 # --- a loaded match ------------------------------------------------------------------------
 
 
+class _Group:
+    """The live watches of one match that share a channel and an audience."""
+
+    __slots__ = ("channel", "members", "seat", "subs")
+
+    def __init__(self, channel: WatchChannel, seat: int | None) -> None:
+        self.channel = channel
+        self.seat = seat
+        self.subs: dict[int, Subscription] = {}
+        #: ``subs`` as a tuple, made once per change of membership (not once per action)
+        self.members: tuple[Subscription, ...] | None = None
+
+
 class _Live:
     """A match in memory: the current state, every entry and the watchers."""
 
     __slots__ = (
+        "ai",
         "chain",
         "config",
         "entries",
         "evicted",
         "game",
+        "groups",
         "header",
         "last_snapshot",
         "lock",
         "match_id",
+        "plain",
         "seed",
         "state",
         "subs",
@@ -511,25 +594,103 @@ class _Live:
         self.chain = bytes.fromhex(entries[-1].chain_hash) if entries else header_chain(header)
         self.last_snapshot = last_snapshot
         self.lock = threading.Lock()
+        #: every live watch; those without a channel; those with one, by channel and seat
         self.subs: dict[int, Subscription] = {}
+        self.plain: dict[int, Subscription] = {}
+        self.groups: dict[tuple[int, int | None], _Group] = {}
         self.evicted = False
+        #: seat -> bot spec of every AI seat (the header's ``ai_seats``)
+        self.ai: dict[int, str] = {a.seat: a.bot for a in header.ai_seats or ()}
 
     @property
     def seq(self) -> int:
         return len(self.entries)
+
+    def add_sub(self, sub: Subscription) -> None:
+        self.subs[sub.id] = sub
+        if sub.channel is None:
+            self.plain[sub.id] = sub
+            return
+        key = (id(sub.channel), sub.seat)  # the group holds the channel: ids stay unique
+        group = self.groups.get(key)
+        if group is None:
+            group = self.groups[key] = _Group(sub.channel, sub.seat)
+        group.subs[sub.id] = sub
+        group.members = None
+
+    def remove_sub(self, sub: Subscription) -> None:
+        if self.subs.pop(sub.id, None) is None:
+            return
+        if sub.channel is None:
+            self.plain.pop(sub.id, None)
+            return
+        key = (id(sub.channel), sub.seat)
+        group = self.groups.get(key)
+        if group is not None:
+            group.subs.pop(sub.id, None)
+            group.members = None
+            if not group.subs:
+                del self.groups[key]
+
+    def clear_subs(self) -> list[Subscription]:
+        """Forget every watch; returns them."""
+        subs = list(self.subs.values())
+        self.subs.clear()
+        self.plain.clear()
+        self.groups.clear()
+        return subs
 
 
 def _outcome_wire(outcome: Outcome | None) -> dict[str, Any] | None:
     return None if outcome is None else serde.to_wire(outcome)
 
 
-def _may_act(game: AnyGame, state: Any, to_act: tuple[int, ...], over: bool) -> tuple[int, ...]:
+def _may_act(
+    game: AnyGame,
+    state: Any,
+    to_act: tuple[int, ...],
+    over: bool,
+    ai: Mapping[int, str] | None = None,
+) -> tuple[int, ...]:
     """Every seat with a legal action in ``state``, in seat order: the seats of
     ``to_act`` (each has one: the engine contract) and every other seat whose
-    ``legal_actions`` is not empty (a few microseconds per seat)."""
+    ``legal_actions`` is not empty (a few microseconds per seat); never an AI seat of
+    ``ai`` (the server plays those, and only when ``to_act`` lists them)."""
     if over:
         return ()
-    return tuple(s for s in game.seats(state) if s in to_act or game.legal_actions(state, s))
+    return tuple(
+        s
+        for s in game.seats(state)
+        if (s in to_act or game.legal_actions(state, s)) and not (ai and s in ai)
+    )
+
+
+def _ai_to_act(game: AnyGame, state: Any, ai: Mapping[int, str]) -> int | None:
+    """The lowest AI seat the game waits on in ``state`` (None: none)."""
+    waiting = [s for s in game.to_act(state) if s in ai]
+    return min(waiting) if waiting else None
+
+
+def ai_rng(seed: int, seat: int, seq: int) -> Rng:
+    """The random stream of the bot of AI seat ``seat`` for the match's entry ``seq``:
+    keyed by ``H("islandgames-ai", seed32, seat, seq)`` (seat and seq as 8-byte
+    big-endian), so its play follows from the secret seed, the seat and the seq alone
+    (the same seed and actions give the same entries in any process, after any
+    restart), and an auditor with the revealed seed can re-run the bot."""
+    key = serde.digest(
+        b"islandgames-ai", seed_to_bytes(seed), seat.to_bytes(8, "big"), seq.to_bytes(8, "big")
+    )
+    return Rng(key.hex(), 0)
+
+
+def ai_action(game: AnyGame, state: Any, seat: int, bot_spec: str, seed: int, seq: int) -> Any:
+    """The action the server plays for AI seat ``seat`` in ``state`` as entry ``seq``:
+    a new bot of ``bot_spec`` (so nothing is remembered between decisions) choosing
+    from the seat's view and legal actions with :func:`ai_rng`."""
+    bot = get_bot(game.info.id, bot_spec)
+    legal = game.legal_actions(state, seat)
+    action, _ = bot.choose(game, game.view(state, seat), legal, ai_rng(seed, seat, seq))
+    return action
 
 
 # --- the service ---------------------------------------------------------------------------
@@ -607,18 +768,38 @@ class MatchService:
         return out
 
     def create(
-        self, game: Any, config: Any = None, seed: Any = None, rules_version: Any = None
+        self,
+        game: Any,
+        config: Any = None,
+        seed: Any = None,
+        rules_version: Any = None,
+        ai_seats: Any = None,
     ) -> Created:
         """Start a match of ``game`` (an id) with ``config`` (wire map, config object or
         None for the defaults) and ``seed`` (int or hex string; None: 128 bits from the
         OS), under the game's newest rules or ``rules_version`` (any version the engine
         has, e.g. to replay a tournament's rules). The seed stays secret until the game
-        is over."""
+        is over.
+
+        ``ai_seats`` names seats the server plays itself: a list of ``{"seat": int,
+        "bot": spec}`` maps (the wire form) or, from Python, a mapping seat -> spec, e.g.
+        ``{1: "heuristic"}``; every seat may be one (a match that plays itself, to
+        watch). A spec is a bot of the game (:func:`islandgames.bots.bot_names`) with
+        optional parameters, ``NAME:key=value,...``, and no time budget (its play must
+        not depend on the clock). The server plays an AI seat whenever ``to_act`` lists
+        it (never an optional interjection), right after the action that made it so,
+        under the match's lock: each action stored, chained and watched like a client's,
+        and chosen deterministically (:func:`ai_action`). The log header lists the AI
+        seats. An AI seat's token sees as the seat but cannot act."""
         g = _lookup_game(game, rules_version)
         cfg = _decode_config(g, config)
         seed_int = _decode_seed(seed)
         state = g.new(seed_int, cfg)
-        header = make_header(g, seed_int, cfg, state, self.engine_version)
+        ai = _decode_ai_seats(g, g.seat_count(state), ai_seats)
+        header = make_header(
+            g, seed_int, cfg, state, self.engine_version,
+            ai_seats=tuple(LogAiSeat(s, b) for s, b in sorted(ai.items())),
+        )  # fmt: skip
         match_id = new_match_id()
         seats = g.seats(state)
         tokens = [new_token() for _ in seats]
@@ -633,16 +814,20 @@ class MatchService:
         with self._cache_lock:
             self._cache[match_id] = live
             self._evict_locked()
+        with live.lock:  # nobody else knows the match yet: only its AI seats play
+            self._play_ai(live)
+            seq, now = live.seq, live.state
         return Created(
             match_id=match_id,
             game=g.info.id,
             seats=tuple(
-                SeatToken(s, g.role(state, s), t) for s, t in zip(seats, tokens, strict=True)
+                SeatToken(s, g.role(state, s), t, ai.get(s))
+                for s, t in zip(seats, tokens, strict=True)
             ),
             spectator_token=spectator,
             seed_commitment=header.seed_commitment,
-            seq=0,
-            to_act=g.to_act(state),
+            seq=seq,
+            to_act=g.to_act(now),
         )
 
     # --- playing --------------------------------------------------------------------------
@@ -653,7 +838,9 @@ class MatchService:
         With ``expected_seq`` (the number of actions the caller knows were applied),
         a stale call is refused with :class:`StaleSeqError` carrying the current seq,
         so a retried request can never apply an action twice. The action is stored
-        before the result is returned."""
+        before the result is returned, and so are the actions the server then plays
+        for the AI seats it made the game wait on (the result is of the caller's
+        action). The token of an AI seat cannot act (:class:`PermissionDeniedError`)."""
         row = self._resolve(token)
         if row.seat is None:
             raise PermissionDeniedError("a spectator token cannot act")
@@ -664,6 +851,11 @@ class MatchService:
             )
         with self._locked(row.match_id, fresh=expected_seq is None) as live:
             game = live.game
+            if seat in live.ai:
+                raise PermissionDeniedError(
+                    f"seat {seat} is played by the server (bot {live.ai[seat]!r}): its "
+                    "token can see as the seat but not act"
+                )
             # with a shared store, the match in memory may be behind the store: it is
             # re-read whenever that could change the answer (at most once per try)
             fresh = expected_seq is None
@@ -709,14 +901,9 @@ class MatchService:
                     self._drop(live)
                     raise
                 break
-            live.entries.append(entry)
-            live.chain = bytes.fromhex(entry.chain_hash)
-            live.state = new
-            if snap is not None:
-                live.last_snapshot = entry.seq
-            to_act = game.to_act(new)
-            outcome_wire = _outcome_wire(outcome)
-            self._notify(live, before, seat, act_obj, new, to_act, outcome_wire)
+            to_act, outcome_wire = self._advance(live, entry, snap, before, act_obj, new, outcome)
+            if live.ai:
+                self._play_ai(live)
         return ActResult(
             match_id=live.match_id,
             seq=entry.seq,
@@ -728,6 +915,101 @@ class MatchService:
             state_hash=digest,
             chain_hash=entry.chain_hash,
         )
+
+    def _advance(
+        self,
+        live: _Live,
+        entry: LogEntry,
+        snap: Snapshot | None,
+        before: Any,
+        action: Any,
+        new: Any,
+        outcome: Outcome | None,
+    ) -> tuple[tuple[int, ...], dict[str, Any] | None]:
+        """Take the stored ``entry`` (``action`` by its seat turning ``before`` into
+        ``new``) into the match in memory and notify the watchers (called with its lock
+        held); returns ``to_act`` and the outcome's wire form after it."""
+        live.entries.append(entry)
+        live.chain = bytes.fromhex(entry.chain_hash)
+        live.state = new
+        if snap is not None:
+            live.last_snapshot = entry.seq
+        to_act = live.game.to_act(new)
+        outcome_wire = _outcome_wire(outcome)
+        self._notify(live, before, entry.seat, action, new, to_act, outcome_wire)
+        return to_act, outcome_wire
+
+    def _play_ai(self, live: _Live) -> None:
+        """Play the AI seats while the game waits on one (called with the match's lock
+        held), each action stored before the next is chosen, at most
+        :data:`MAX_AI_ACTIONS`. The lowest AI seat of ``to_act`` goes first (Not
+        Alone's simultaneous choices: one AI seat after another, then the clients).
+
+        Never raises for a failure of the AI's play (a bot's error, a store that fails):
+        the actions of the caller are stored already. The error is logged and the match
+        waits on the AI seat; the next call on the match (after a store failure: on the
+        match as reloaded from the store) plays on."""
+        game = live.game
+        for _ in range(MAX_AI_ACTIONS):
+            seat = _ai_to_act(game, live.state, live.ai)
+            if seat is None:
+                return
+            before, seq, spec = live.state, live.seq + 1, live.ai[seat]
+            try:
+                action = ai_action(game, before, seat, spec, live.seed, seq)
+                new = game.apply(before, seat, action)
+            except Exception:
+                _log.exception(
+                    "match %s: bot %r of AI seat %d failed at entry %d; the match waits on it",
+                    live.match_id, spec, seat, seq,
+                )  # fmt: skip
+                return
+            digest = serde.state_hash(new)
+            entry = make_entry(game, live.seed, live.chain, seq, seat, action, digest)
+            outcome = game.outcome(new)
+            snap = None
+            if outcome is not None or seq - live.last_snapshot >= self.snapshot_every:
+                snap = Snapshot(seq, serde.to_wire(new), digest)
+            try:
+                self.store.append(live.match_id, entry, snap)
+            except SeqConflictError:
+                if self._shared:
+                    # another server took this seq (the same AI action, or a client's
+                    # interjection): read it and judge again
+                    try:
+                        self._refresh(live)
+                    except Exception:
+                        _log.exception("match %s: cannot catch up for its AI seats", live.match_id)
+                        return
+                    continue
+                _log.error("match %s: entry %d is in the store already", live.match_id, seq)
+                self._drop(live)
+                return
+            except Exception:
+                _log.exception("match %s: cannot store AI entry %d", live.match_id, seq)
+                self._drop(live)  # the store may or may not hold it: reload next time
+                return
+            except BaseException:
+                self._drop(live)
+                raise
+            self._advance(live, entry, snap, before, action, new, outcome)
+        _log.error(
+            "match %s: %d AI actions in one call; the next call on the match plays on",
+            live.match_id, MAX_AI_ACTIONS,
+        )  # fmt: skip
+
+    def has_ai_seats(self, token: Any) -> bool:
+        """Whether the token's match has AI seats, so that a call on it may play bots
+        (adapters run such an ``act`` off their event loop). Cheap: True also when the
+        match is not in memory (loading it replays), False for a token it does not
+        know (the call itself then says what is wrong)."""
+        try:
+            row = self._resolve(token)
+        except Exception:
+            return False
+        with self._cache_lock:
+            live = self._cache.get(row.match_id)
+        return live is None or bool(live.ai)
 
     def view(self, token: Any) -> ViewResult:
         """The token's view of the current state."""
@@ -769,14 +1051,16 @@ class MatchService:
             rules_version=game.info.rules_version,
             seat=row.seat,
             role=None if row.seat is None else game.role(state, row.seat),
-            seats=tuple(SeatInfo(s, game.role(state, s)) for s in game.seats(state)),
+            seats=tuple(
+                SeatInfo(s, game.role(state, s), live.ai.get(s)) for s in game.seats(state)
+            ),
             seq=seq,
             to_act=to_act,
             over=outcome is not None,
             outcome=_outcome_wire(outcome),
             seed_commitment=live.header.seed_commitment,
             chain_hash=chain.hex(),
-            may_act=_may_act(game, state, to_act, outcome is not None),
+            may_act=_may_act(game, state, to_act, outcome is not None, live.ai),
         )
 
     # --- layouts ---------------------------------------------------------------------------
@@ -889,7 +1173,9 @@ class MatchService:
         hash at ``seq``: it verifies on its own (:func:`~islandgames.verify_log`) and
         against the parent (:func:`~islandgames.verify_fork`). The parent's seed is
         public once it is over, so nothing in a fork is secret from whoever holds the
-        parent's log."""
+        parent's log. The fork keeps the parent's AI seats (its header lists them as the
+        parent's does): those the fork's state waits on play at once, after ``seq``
+        (the result describes the fork at ``seq``; ``status`` gives the current seq)."""
         row = self._resolve(token)
         seq = _decode_seq(seq)
         live, history, current, over = self._time_travel(row, seq)
@@ -901,8 +1187,9 @@ class MatchService:
         game, seed, log = live.game, live.seed, history.log
         parent = LogParent(match=live.match_id, seq=seq, chain_hash=log.chain_hash_at(seq))
         header = make_header(
-            game, seed, live.config, history.state_at(0), self.engine_version, parent
-        )
+            game, seed, live.config, history.state_at(0), self.engine_version, parent,
+            ai_seats=live.header.ai_seats,
+        )  # fmt: skip
         chain = header_chain(header)
         entries: list[LogEntry] = []
         for e in log.entries[:seq]:
@@ -932,11 +1219,15 @@ class MatchService:
         with self._cache_lock:
             self._cache[match_id] = fork_live
             self._evict_locked()
+        if fork_live.ai:
+            with fork_live.lock:
+                self._play_ai(fork_live)
         return Forked(
             match_id=match_id,
             game=game.info.id,
             seats=tuple(
-                SeatToken(s, game.role(state, s), t) for s, t in zip(seats, tokens, strict=True)
+                SeatToken(s, game.role(state, s), t, fork_live.ai.get(s))
+                for s, t in zip(seats, tokens, strict=True)
             ),
             spectator_token=spectator,
             seed_commitment=header.seed_commitment,
@@ -989,11 +1280,21 @@ class MatchService:
 
     # --- watching -------------------------------------------------------------------------
 
-    def watch(self, token: Any, callback: UpdateCallback, after_seq: Any = None) -> Subscription:
+    def watch(
+        self,
+        token: Any,
+        callback: UpdateCallback,
+        after_seq: Any = None,
+        *,
+        channel: WatchChannel | None = None,
+        tag: Any = None,
+    ) -> Subscription:
         """Call ``callback`` with an :class:`Update` for every action applied from now
         on, as the token's seat may see it. With ``after_seq``, first replay the updates
         after that seq (so a client that reconnects misses nothing). A finished game
-        yields no live subscription (``active`` is False)."""
+        yields no live subscription (``active`` is False). With ``channel``, the live
+        updates go to the channel instead (:class:`WatchChannel`), the catch-up still to
+        ``callback``; ``tag`` is kept on the subscription for the channel."""
         row = self._resolve(token)
         if after_seq is not None and type(after_seq) is not int:
             raise InvalidArgumentError(
@@ -1012,11 +1313,13 @@ class MatchService:
                     for update in self._history(live, row.seat, after_seq):
                         callback(update)
                 sid = next(self._sub_ids)
-                sub = Subscription(self, sid, live.match_id, row.seat, live.seq, callback)
+                sub = Subscription(
+                    self, sid, live.match_id, row.seat, live.seq, callback, channel, tag
+                )
                 if live.game.outcome(live.state) is None:
                     sub.active = True
                     sub._follows, follows = follows, False
-                    live.subs[sub.id] = sub
+                    live.add_sub(sub)
         finally:
             if follows:
                 self.store.unfollow(row.match_id)
@@ -1029,7 +1332,7 @@ class MatchService:
             self._end(sub)
             return
         with live.lock:
-            live.subs.pop(sub.id, None)
+            live.remove_sub(sub)
             self._end(sub)
 
     def _end(self, sub: Subscription) -> None:
@@ -1058,24 +1361,41 @@ class MatchService:
         # one Update per audience (seat, or None for every spectator), shared by all its
         # watchers: the view and redaction are computed once, not once per watcher
         made: dict[int | None, Update] = {}
-        may_act = _may_act(live.game, new, to_act, outcome is not None)
-        for sub in list(live.subs.values()):
-            update = made.get(sub.seat)
+        may_act = _may_act(live.game, new, to_act, outcome is not None, live.ai)
+
+        seq = live.seq
+
+        def update_for(viewer: int | None) -> Update:
+            # pure: reads immutable states only, so a channel may call it later
+            update = made.get(viewer)
             if update is None:
-                update = made[sub.seat] = self._update(
-                    live, sub.seat, before, seat, action, new, new, live.seq, to_act, outcome,
+                update = made[viewer] = self._update(
+                    live, viewer, before, seat, action, new, new, seq, to_act, outcome,
                     may_act,
                 )  # fmt: skip
+            return update
+
+        for sub in list(live.plain.values()):
             try:
-                sub._callback(update)
+                sub._callback(update_for(sub.seat))
             except Exception:
                 _log.exception("watch callback of %r failed; dropping it", sub)
-                live.subs.pop(sub.id, None)
+                live.remove_sub(sub)
                 self._end(sub)
+        for group in list(live.groups.values()):
+            members = group.members
+            if members is None:
+                members = group.members = tuple(group.subs.values())
+            try:
+                group.channel.publish(functools.partial(update_for, group.seat), members)
+            except Exception:
+                _log.exception("watch channel %r failed; dropping its watches", group.channel)
+                for sub in members:
+                    live.remove_sub(sub)
+                    self._end(sub)
         if outcome is not None:
-            for sub in live.subs.values():
+            for sub in live.clear_subs():
                 self._end(sub)
-            live.subs.clear()
 
     @staticmethod
     def _update(
@@ -1123,7 +1443,7 @@ class MatchService:
             to_act = game.to_act(new)
             yield self._update(
                 live, viewer, state, e.seat, action, new, live.state, e.seq,
-                to_act, outcome, _may_act(game, new, to_act, outcome is not None),
+                to_act, outcome, _may_act(game, new, to_act, outcome is not None, live.ai),
             )  # fmt: skip
             state = new
 
@@ -1147,7 +1467,9 @@ class MatchService:
     @contextmanager
     def _locked(self, match_id: str, *, fresh: bool = False) -> Iterator[_Live]:
         """The match, under its lock. ``fresh``: with a shared store, first read what
-        other servers appended (unless the match was just loaded)."""
+        other servers appended (unless the match was just loaded). Then, if the game
+        waits on an AI seat (a match loaded after a restart, a store or bot failure
+        before), the server plays it first."""
         while True:
             live, loaded = self._get(match_id)
             live.lock.acquire()
@@ -1157,6 +1479,13 @@ class MatchService:
         try:
             if fresh and self._shared and not loaded:
                 self._refresh(live)
+            if live.ai:
+                self._play_ai(live)
+                if live.evicted:  # the store failed under an AI action (logged)
+                    raise StoreError(
+                        f"match {match_id}: the store failed while the server played its "
+                        "AI seats; try again"
+                    )
             yield live
         finally:
             live.lock.release()
@@ -1255,9 +1584,8 @@ class MatchService:
             if self._cache.get(live.match_id) is live:
                 del self._cache[live.match_id]
         live.evicted = True
-        for sub in live.subs.values():
+        for sub in live.clear_subs():
             self._end(sub)
-        live.subs.clear()
 
     def _evict_locked(self) -> None:
         excess = len(self._cache) - self.cache_size
@@ -1290,9 +1618,20 @@ class MatchService:
             initial = game.new(rec.seed, config)
         except (DecodeError, InvalidConfigError) as exc:
             raise CorruptMatchError(f"match {match_id}: cannot rebuild: {exc}", 0) from exc
+        ai_seats = rec.header.ai_seats
+        if ai_seats is not None:
+            listed = [a.seat for a in ai_seats]
+            if not (
+                listed
+                and listed == sorted(set(listed))
+                and all(type(s) is int and 0 <= s < game.seat_count(initial) for s in listed)
+                and all(type(a.bot) is str and 0 < len(a.bot) <= MAX_BOT_SPEC for a in ai_seats)
+            ):
+                raise CorruptMatchError(f"match {match_id}: the header's ai_seats are bad", 0)
         header = make_header(
-            game, rec.seed, config, initial, rec.header.engine_version, rec.header.parent
-        )
+            game, rec.seed, config, initial, rec.header.engine_version, rec.header.parent,
+            ai_seats=ai_seats,
+        )  # fmt: skip
         if serde.canonical_bytes(header) != serde.canonical_bytes(rec.header):
             raise CorruptMatchError(
                 f"match {match_id}: the stored header does not match its seed, config and "
@@ -1358,9 +1697,8 @@ class MatchService:
         for live in lives:
             with live.lock:
                 live.evicted = True
-                for sub in live.subs.values():
+                for sub in live.clear_subs():
                     self._end(sub)
-                live.subs.clear()
         self.store.close()
 
 
@@ -1405,6 +1743,77 @@ def _decode_seed(seed: Any) -> int:
     if not 0 <= value <= MAX_SEED:
         raise InvalidArgumentError("seed must be between 0 and 2**256-1")
     return value
+
+
+def _time_budget(spec: str) -> str | None:
+    """The first parameter of a bot spec (``NAME:key=value,...``) that is a time budget
+    (:data:`TIME_BUDGET_KEYS`, or a key ending in ``_seconds``, ``_ms``...), or None."""
+    _name, _, params = spec.partition(":")
+    for part in params.split(","):
+        key = part.partition("=")[0].strip().lower()
+        if key in TIME_BUDGET_KEYS or key.endswith(
+            ("_seconds", "_secs", "_ms", "_millis", "_time", "_timeout", "_deadline")
+        ):
+            return key
+    return None
+
+
+def _decode_ai_seats(game: AnyGame, seats: int, ai_seats: Any) -> dict[int, str]:
+    """The AI seats of a new match, seat -> bot spec, each checked: a seat of the match
+    named once, a spec of a bot the game has, without a time budget."""
+    if ai_seats is None:
+        return {}
+    gid = game.info.id
+    pairs: list[tuple[Any, Any]] = []
+    if isinstance(ai_seats, Mapping):  # from Python: {seat: spec}
+        pairs = list(ai_seats.items())
+    elif type(ai_seats) is list or type(ai_seats) is tuple:
+        for i, item in enumerate(ai_seats):
+            if isinstance(item, LogAiSeat):
+                pairs.append((item.seat, item.bot))
+            elif type(item) is dict and len(item) == 2 and "seat" in item and "bot" in item:
+                pairs.append((item["seat"], item["bot"]))
+            else:
+                raise InvalidArgumentError(
+                    f"ai_seats[{i}] must be a map with exactly the keys seat, bot, got "
+                    f"{_echo(item)}"
+                )
+    else:
+        got = _WIRE_KINDS.get(type(ai_seats), type(ai_seats).__name__)
+        raise InvalidArgumentError(
+            f"ai_seats must be a list of {{seat, bot}} maps or nil, got {got}"
+        )
+    out: dict[int, str] = {}
+    for seat, bot in pairs:
+        if type(seat) is not int:  # a bool is refused too
+            raise InvalidArgumentError(
+                f"ai_seats: a seat must be an int, got {type(seat).__name__} {_echo(seat, 40)}"
+            )
+        if not 0 <= seat < seats:
+            raise InvalidArgumentError(
+                f"ai_seats: seat {seat} is not a seat of this {gid} match (seats 0..{seats - 1})"
+            )
+        if seat in out:
+            raise InvalidArgumentError(f"ai_seats: seat {seat} is named twice")
+        if type(bot) is not str or not 0 < len(bot) <= MAX_BOT_SPEC:
+            raise InvalidArgumentError(
+                f"ai_seats: seat {seat}: the bot must be a non-empty string of at most "
+                f"{MAX_BOT_SPEC} characters (a bot spec, NAME or NAME:key=value,...), got "
+                f"{_echo(bot, 60)}"
+            )
+        budget = _time_budget(bot)
+        if budget is not None:
+            raise InvalidArgumentError(
+                f"ai_seats: seat {seat}: bot {_echo(bot, 60)} has a time budget ({budget}): "
+                "an AI seat must play the same way from the same seed and actions, so its "
+                "budget must be a count (such as iterations=...), not time"
+            )
+        try:
+            get_bot(gid, bot)
+        except (LookupError, ValueError, TypeError) as exc:
+            raise InvalidArgumentError(f"ai_seats: seat {seat}: {exc}") from None
+        out[seat] = bot
+    return out
 
 
 def _decode_seq(seq: Any) -> int:
