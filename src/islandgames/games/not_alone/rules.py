@@ -2138,6 +2138,9 @@ def check_state(s: NotAloneState, rules: NotAloneRules) -> None:
     for i, p in s.queue:
         if not 0 <= i < n or p not in s.hunted[i].places:
             _fail(f"queue entry {(i, p)} is not an explored place")
+        h = s.hunted[i]
+        if h.played[h.places.index(p)] == 0:  # only a resolution takes a played card back
+            _fail(f"queue entry {(i, p)}: its played card was taken back (0), so it was resolved")
     if s.step in _RESOLVE and not over and not s.queue and s.shelter_owner < 0:
         _fail("a resolution step with nothing to resolve")
     if s.step in _OWING_STEPS and not s.owing:
@@ -2240,6 +2243,13 @@ def _check_added(s: NotAloneState, rules: NotAloneRules) -> None:
             _fail(f"resolved entry {(i, p)} is not an explored place")
         if (i, p) in s.queue:
             _fail(f"resolved entry {(i, p)} is still in the queue")
+    if rules.window_after_survival_draw and s.phase == 3 and s.step != "over":
+        # E28: a played card taken back (0) in the Reckoning was taken back by resolving
+        # its place (Jungle, Swamp, or a copy of them), which is then in ``resolved``
+        for i, h in enumerate(s.hunted):
+            for c, p in zip(h.played, h.places, strict=True):
+                if c == 0 and (i, p) not in s.resolved:
+                    _fail(f"Hunted seat {h.seat}: card taken back at place {p}, unresolved")
 
 
 def _check_hunted(s: NotAloneState, i: int, h: Hunted) -> None:

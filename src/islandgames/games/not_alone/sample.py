@@ -15,8 +15,10 @@ RNG key (never the real one).
 The view does not show some public bookkeeping of the state; a sample derives it
 where the view determines it (``owing`` and ``shelter_owner`` from ``to_act``) and
 otherwise takes a neutral value: ``config.exhausted_will`` its default, ``batch`` 0,
-no ``secret_swaps``, ``withdrawn`` or ``resolved`` entries, and the card-window flags
-(``window_first``/``window_played``) drawn at random outside phase 1.
+no ``secret_swaps`` or ``withdrawn`` entries, and the card-window flags
+(``window_first``/``window_played``) drawn at random outside phase 1. ``resolved``
+(1.1, E28) is derived from the queue, the tokens and the taken-back cards (0) in play
+(:func:`_resolved`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,14 @@ import attrs
 from ...core.rng import Rng
 from .contract import NotAloneConfig, NotAloneRules
 from .data import HUNT_NAMES, SURVIVAL_NAMES
-from .rules import _RESOLVE, _artemia_hits
+from .rules import (
+    _RESOLVE,
+    _artemia_hit,
+    _artemia_hits,
+    _creature_hit,
+    _target_on,
+    effective,
+)
 from .state import Hunted, NotAloneState, state_class
 from .view import HuntedView, NotAloneView
 
@@ -177,7 +186,34 @@ def sample_state(
     if make is NotAloneState:  # the fields rules 1.1 added (E4, E28)
         fields.update(withdrawn=(), resolved=())
     state = make(**fields)
+    if rules.window_after_survival_draw:
+        state = attrs.evolve(state, resolved=_resolved(state))
     return _hidden_choices(state, view, me, rng)
+
+
+#: The Reckoning's steps from step 1 (places without a token) to step 3 (Artemia).
+_FROM_STEP_1: tuple[str, ...] = ("resolve_free", "scream", "toxin", "resolve_target", "artemia")
+
+
+def _resolved(s: NotAloneState) -> tuple[tuple[int, int], ...]:
+    """The places resolved so far this turn (1.1, E28), as the view determines them:
+    every explored place that is resolvable now (effective, no effective token for its
+    Hunted; from step 2 on, a targeted one too) and no longer queued, and every place whose
+    played card was taken back (0). Without them a later drawer's window would queue those
+    places again (a Swamp resolved twice: its taken-back marker 0 into the hand)."""
+    if s.phase != 3 or s.step not in _FROM_STEP_1:
+        return ()
+    step_2 = s.step in ("resolve_target", "artemia")
+    out = []
+    for i, h in enumerate(s.hunted):
+        for c, p in zip(h.played, h.places, strict=True):
+            if (i, p) in s.queue:
+                continue
+            hit = _creature_hit(s, h, p) or _artemia_hit(s, h, p)
+            free = effective(s, p) and not hit and (step_2 or not _target_on(s, p))
+            if c == 0 or free:
+                out.append((i, p))
+    return tuple(out)
 
 
 def _hunted(
