@@ -40,6 +40,7 @@ from islandgames.core.registry import get_game
 from islandgames.service import (
     Forked,
     LayoutResult,
+    LoopFanout,
     MatchService,
     SeatInfo,
     SeatToken,
@@ -659,7 +660,7 @@ class _StreamWatch:
         self.wake.set()
 
 
-class _Fanout:
+class _Fanout(LoopFanout):
     """The server's :class:`~islandgames.service.WatchChannel` on one event loop: the
     service hands it one update per action and audience with that audience's streams
     (one call in the acting thread, however many watch); the loop hands them on, at
@@ -670,24 +671,8 @@ class _Fanout:
     watchers shared)."""
 
     def __init__(self, server: GrpcServer, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(loop)
         self.server = server
-        self.loop = loop
-        self.due: collections.deque[tuple[Callable[[], Update], tuple[Subscription, ...]]] = (
-            collections.deque()
-        )
-        self.served = 0
-        self.scheduled = False
-
-    def publish(self, update: Callable[[], Update], subs: tuple[Subscription, ...]) -> None:
-        # any thread; appended before the flag is read, which run() clears before it
-        # looks at what is due: nothing is stranded
-        self.due.append((update, subs))
-        if not self.scheduled:
-            self.scheduled = True
-            try:
-                self.loop.call_soon_threadsafe(self.run)
-            except RuntimeError:  # the loop is closed: no stream waits on it any more
-                self.due.clear()
 
     def holds(self, sub: Subscription) -> bool:
         """Whether an update for ``sub`` is still due (its final one, say, after the
@@ -697,29 +682,15 @@ class _Fanout:
                 return True
         return False
 
-    def run(self) -> None:  # on the loop
-        due = self.due
-        server = self.server
+    def turn(self) -> None:  # on the loop
         # one stream a turn while calls are being handled: they go first
-        budget = 1 if server._in_flight else server.wakes_per_turn
-        while due and budget > 0:
-            make, subs = due[0]
-            update = make()  # made once, here on the loop, not in the acting thread
-            start = self.served
-            stop = min(len(subs), start + budget)
-            for sub in subs[start:stop]:
+        budget = 1 if self.server._in_flight else self.server.wakes_per_turn
+        while self.due and budget > 0:
+            update, subs = self.take(budget)
+            for sub in subs:
                 watch: _StreamWatch = sub.tag
                 watch.push(update)
-            budget -= stop - start
-            if stop < len(subs):
-                self.served = stop
-            else:
-                due.popleft()
-                self.served = 0
-        self.scheduled = False
-        if due:
-            self.scheduled = True
-            self.loop.call_soon(self.run)
+            budget -= len(subs)
 
 
 def peer_address(peer: str) -> str:

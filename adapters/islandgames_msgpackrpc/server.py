@@ -31,7 +31,7 @@ import logging
 import ssl
 import sys
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, SupportsIndex
@@ -42,7 +42,7 @@ import msgpack
 from islandgames import __version__
 from islandgames.core.errors import IslandGamesError
 from islandgames.core.log import ReplayLog, Verification, record_list
-from islandgames.service import MatchService, Subscription, Update
+from islandgames.service import LoopFanout, MatchService, Subscription, Update
 from islandgames.service.errors import (
     InternalError,
     InvalidArgumentError,
@@ -260,7 +260,7 @@ class _Watch:
             self.send(update, encoded)
 
 
-class _Fanout:
+class _Fanout(LoopFanout):
     """The server's :class:`~islandgames.service.WatchChannel` on one event loop.
 
     The service hands it one update per action and audience with that audience's
@@ -273,58 +273,31 @@ class _Fanout:
     output bound still applies to it alone."""
 
     def __init__(self, server: RpcServer, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(loop)
         self.server = server
-        self.loop = loop
-        #: (update, its watches); appended in any thread, taken on the loop
-        self.due: deque[tuple[Callable[[], Update], tuple[Subscription, ...]]] = deque()
-        #: how many watches of the first update have been served
-        self.served = 0
-        self.scheduled = False
         self.encoded: _Encoded = {}
 
-    def publish(self, update: Callable[[], Update], subs: tuple[Subscription, ...]) -> None:
-        # any thread, under the match's lock; the append comes before the flag is read,
-        # and run() clears the flag before it looks at what is due: nothing is stranded
-        self.due.append((update, subs))
-        if not self.scheduled:
-            self.scheduled = True
-            try:
-                self.loop.call_soon_threadsafe(self.run)
-            except RuntimeError:  # the loop is closed: nothing reads these watches any more
-                self.due.clear()
-
-    def run(self) -> None:  # on the loop
+    def turn(self) -> None:  # on the loop
         server = self.server
         due = self.due
         encoded = self.encoded
         clock = time.perf_counter
         end = clock() + server.delivery_slice
         while due:
-            make, subs = due[0]
-            update = make()  # made once, here on the loop, not in the acting thread
-            start = self.served
             # while a connection has input waiting, one delivery a turn: calls go first
-            stop = min(len(subs), start + (1 if server._inbound else _DELIVERY_BATCH))
-            for sub in subs[start:stop]:
+            update, subs = self.take(1 if server._inbound else _DELIVERY_BATCH)
+            for sub in subs:
                 watch: _Watch = sub.tag
                 try:
                     watch.deliver(update, encoded)
                 except Exception:  # pragma: no cover - one connection must not stop the others
                     _log.exception("%s: delivering an update failed", watch.conn.name)
                     watch.conn.abort()
-            if stop < len(subs):
-                self.served = stop
-            else:
-                due.popleft()
-                self.served = 0
             if (server._inbound or clock() >= end) and len(due) <= server.max_backlog:
                 break
-        self.scheduled = False
-        if due:  # go on after the requests that are ready
-            self.scheduled = True
-            self.loop.call_soon(self.run)
-        else:
-            encoded.clear()
+
+    def drained(self) -> None:
+        self.encoded.clear()
 
 
 class _Connection:

@@ -24,10 +24,11 @@ import functools
 import itertools
 import logging
 import threading
-from collections import OrderedDict
+from abc import ABC, abstractmethod
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
@@ -72,12 +73,16 @@ from .errors import (
 from .store import MatchRecord, MatchStore, MemoryStore, Snapshot, TokenRow
 from .tokens import new_match_id, new_token, token_hash
 
+if TYPE_CHECKING:
+    import asyncio
+
 __all__ = [
     "ActResult",
     "Created",
     "Forked",
     "LayoutResult",
     "LegalActions",
+    "LoopFanout",
     "MatchService",
     "SeatInfo",
     "SeatToken",
@@ -490,6 +495,67 @@ class WatchChannel(Protocol):
         reads only immutable states, and makes the update once (later calls return the
         same object, shared by every watch of the audience)."""
         ...
+
+
+class LoopFanout(ABC):
+    """A :class:`WatchChannel` that fans out on one event loop, the part the adapters
+    share: :meth:`publish` (any thread) queues an update with its watches and wakes the
+    loop once for all that is due; the loop then calls :meth:`run`, whose :meth:`turn`
+    hands on a bounded part of it (taking watches with :meth:`take`), and runs again on
+    a later turn while anything is due, so that requests are served in between. A
+    subclass implements :meth:`turn` and may implement :meth:`drained`."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        #: (update, its watches); appended in any thread, taken on the loop
+        self.due: deque[tuple[Callable[[], Update], tuple[Subscription, ...]]] = deque()
+        #: how many watches of the first update have been served
+        self.served = 0
+        #: whether a run on the loop is pending
+        self.scheduled = False
+
+    def publish(self, update: Callable[[], Update], subs: tuple[Subscription, ...]) -> None:
+        # any thread, under the match's lock; the append comes before the flag is read,
+        # and run() clears the flag before it looks at what is due: nothing is stranded
+        self.due.append((update, subs))
+        if not self.scheduled:
+            self.scheduled = True
+            try:
+                self.loop.call_soon_threadsafe(self.run)
+            except RuntimeError:  # the loop is closed: nothing reads these watches any more
+                self.due.clear()
+
+    def take(self, most: int) -> tuple[Update, tuple[Subscription, ...]]:
+        """On the loop, while something is due: the first update due (made here, on the
+        loop, not in the acting thread) and the next at most ``most`` of its watches not
+        yet served, counted as served from now on."""
+        make, subs = self.due[0]
+        update = make()
+        start = self.served
+        stop = min(len(subs), start + most)
+        if stop < len(subs):
+            self.served = stop
+        else:
+            self.due.popleft()
+            self.served = 0
+        return update, subs[start:stop]
+
+    def run(self) -> None:
+        """One turn of the fan-out, on the loop (scheduled by :meth:`publish`)."""
+        self.turn()
+        self.scheduled = False
+        if self.due:  # go on after the requests that are ready
+            self.scheduled = True
+            self.loop.call_soon(self.run)
+        else:
+            self.drained()
+
+    @abstractmethod
+    def turn(self) -> None:
+        """Hand on a bounded part of what is due (on the loop, from :meth:`run`)."""
+
+    def drained(self) -> None:  # noqa: B027 - an optional hook, empty by default
+        """Called on the loop when a turn leaves nothing due."""
 
 
 class Subscription:
