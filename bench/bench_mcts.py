@@ -134,11 +134,27 @@ def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def measure(setting: Setting, spec: str, games: int, workers: int) -> dict[str, Any]:
     tasks = [(setting, spec, seed) for seed in range(games)]
     t0 = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+
+    def progress(row: dict[str, Any]) -> None:
+        rows.append(row)
+        won = sum(r["won"] for r in rows)
+        print(
+            f"\r{setting.name}: {len(rows)}/{games} games, {won} won, "
+            f"{time.perf_counter() - t0:.0f} s",
+            end="\n" if len(rows) == games else "",
+            file=sys.stderr,
+            flush=True,
+        )
+
     if workers == 1:
-        rows = [_one(t) for t in tasks]
+        for t in tasks:
+            progress(_one(t))
     else:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            rows = pool.map(_one, tasks, chunksize=1)  # in seed order whatever the workers
+            for row in pool.imap_unordered(_one, tasks, chunksize=1):
+                progress(row)
+    rows.sort(key=lambda r: r["seed"])  # in seed order whatever the workers
     wins = sum(r["won"] for r in rows)
     lo, hi = _wilson(wins, games)
     calls = sum(r["calls"] for r in rows)

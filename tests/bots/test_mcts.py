@@ -20,7 +20,7 @@ from islandgames.games.gozer.actions import Respond
 GAMES = ("friday", "forbidden-island", "not-alone", "gozer")
 #: small and cheap: random rollouts cut short (Forbidden Island's heuristic rollouts
 #: cost a tenth of a second each)
-CHEAP = "mcts:iterations=6,rollout=random,max_rollout_actions=40"
+CHEAP = "mcts:iterations=6,rollout=random,max_rollout_decisions=40"
 
 
 def _decisions(
@@ -57,17 +57,18 @@ def test_built_in_for_every_game(game_id: str) -> None:
 def test_spec_values_are_typed() -> None:
     bot = get_bot(
         "friday",
-        "mcts:iterations=400,rollout=random,exploration=0.5,max_rollout_actions=0,"
-        "score_weight=0,score_scale=5,prior=2",
+        "mcts:iterations=400,rollout=random,exploration=0.5,max_rollout_decisions=0,"
+        "score_weight=0,score_scale=5,prior=2,others=model",
     )
     assert isinstance(bot, MctsBot)
     assert (bot.iterations, bot.rollout, bot.exploration) == (400, "random", 0.5)
-    assert (bot.max_rollout_actions, bot.score_weight, bot.score_scale, bot.prior) == (
+    assert (bot.max_rollout_decisions, bot.score_weight, bot.score_scale, bot.prior) == (
         0,
         0.0,
         5.0,
         2.0,
     )
+    assert bot.others == "model" and get_bot("friday", "mcts").others == "search"  # type: ignore[attr-defined]
     timed = get_bot("friday", "mcts:seconds=0.25")
     assert isinstance(timed, MctsBot)
     assert timed.seconds == 0.25 and timed.iterations is None  # seconds alone: no cap
@@ -88,6 +89,7 @@ def test_spec_values_are_typed() -> None:
         ("mcts:exploration=true", ValueError, "exploration must be a number, got 'true'"),
         ("mcts:exploration=-1", ValueError, "exploration must be a finite number >= 0"),
         ("mcts:score_scale=0", ValueError, "score_scale must be a finite number > 0"),
+        ("mcts:others=maybe", ValueError, "others must be one of search, model, got 'maybe'"),
         ("mcts:depth=3", LookupError, "mcts has no parameter 'depth'; its parameters: iter"),
         ("mcts:rollout=mcts", LookupError, "rollout must be a bot of friday other than mcts"),
         ("mcts:rollout=genius", LookupError, "(random, heuristic), got 'genius'"),
@@ -118,6 +120,8 @@ def test_the_constructor_checks_types() -> None:
         MctsBot(seconds="1")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="rollout must be a bot name other than mcts"):
         MctsBot(rollout="mcts")
+    with pytest.raises(ValueError, match="others must be one of search, model, got 'Model'"):
+        MctsBot(others="Model")
 
 
 # --- behaviour ----------------------------------------------------------------------------
@@ -160,7 +164,7 @@ def test_sees_only_the_view(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_legal_in_every_kind_of_decision(game_id: str) -> None:
     game = get_game(game_id)
-    bot = get_bot(game_id, "mcts:iterations=4,max_rollout_actions=30")
+    bot = get_bot(game_id, "mcts:iterations=4,max_rollout_decisions=30")
     kinds: set[str] = set()
     simultaneous = 0
     for k, (state, seat, view, legal) in enumerate(_decisions(game_id, 3)):
@@ -213,7 +217,7 @@ def test_iterations_and_seconds_budgets() -> None:
     rng = Rng.from_seed(3)
     root = MctsBot(iterations=17, rollout="random").search(game, view, legal, rng)
     assert sum(c.visits for c in root.children.values()) == 17
-    timed = MctsBot(seconds=0.2, rollout="random", max_rollout_actions=20)
+    timed = MctsBot(seconds=0.2, rollout="random", max_rollout_decisions=20)
     t0 = time.perf_counter()
     root = timed.search(game, view, legal, rng)
     spent = time.perf_counter() - t0
@@ -263,7 +267,7 @@ def test_with_few_iterations_the_rollout_bots_judgement_prevails() -> None:
 
 
 def test_simulate_takes_specs_and_times_decisions(capsys: pytest.CaptureFixture[str]) -> None:
-    spec = "mcts:iterations=4,rollout=random,max_rollout_actions=30"
+    spec = "mcts:iterations=4,rollout=random,max_rollout_decisions=30"
     argv = ["simulate", "gozer", "-n", "2", "--seed", "5", "--bot", "heuristic"]
     argv += ["--bot", f"1={spec}", "--json", "-q"]
     assert main(argv) == 0
@@ -288,3 +292,59 @@ def test_simulate_takes_specs_and_times_decisions(capsys: pytest.CaptureFixture[
     ):
         assert main(["simulate", "friday", "--bot", bad]) == 2
         assert message in capsys.readouterr().err
+
+
+# --- other seats: searched or modelled; the rollout bot's beliefs ---------------------------
+
+
+def _edges(node: Any) -> list[tuple[int, Any]]:
+    out = []
+    for key, child in node.children.items():
+        out.append(key)
+        out += _edges(child)
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["gozer", "not-alone", "forbidden-island"])
+def test_others_model_leaves_only_own_decisions_in_the_tree(game_id: str) -> None:
+    """others=model: the other seats play the rollout bot's move, so every edge of the
+    tree is the searching seat's own; others=search (the default) grows their nodes too."""
+    game = get_game(game_id)
+    _, seat, view, legal = _decisions(game_id, 4)[6]
+    rng = Rng.from_seed(6, "bot")
+    kw: dict[str, Any] = {"iterations": 60, "max_rollout_decisions": 60}
+    if game_id == "forbidden-island":  # its heuristic is slow; the tree's shape is the
+        kw.update(rollout="random", iterations=400)  # point, and a turn is long
+    model = MctsBot(others="model", **kw).search(game, view, legal, rng)
+    searched = MctsBot(**kw).search(game, view, legal, rng)
+    mine = {s for s, _ in _edges(model)}
+    assert mine == {seat}
+    assert {s for s, _ in _edges(searched)} - {seat}, "others=search grew no other seat's node"
+    action, _ = MctsBot(others="model", **kw).choose(game, view, legal, rng)
+    assert action in legal
+
+
+class _CountingBelief:
+    """A rollout bot whose beliefs are the game's own samples, counted."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        self.samples = 0
+
+    def choose(self, game: Any, view: Any, legal: Any, rng: Rng) -> tuple[Any, Rng]:
+        return rng.choice(legal)
+
+    def sample_state(self, game: Any, view: Any, seat: int | None, rng: Rng) -> Any:
+        self.samples += 1
+        return game.sample_state(view, seat, rng)
+
+
+def test_the_rollout_bots_sample_state_is_the_searchs_belief() -> None:
+    game = get_game("not-alone")
+    _, _, view, legal = _decisions("not-alone", 3)[4]
+    bot = MctsBot(iterations=9, rollout="heuristic")
+    belief = _CountingBelief()
+    bot._rollout_bots["not-alone"] = belief  # the rollout bot, as get_bot would make it
+    bot.search(game, view, legal, Rng.from_seed(1))
+    assert belief.samples == 9  # one determinization per iteration, all of them its own

@@ -282,3 +282,46 @@ def test_heuristic_beats_random_on_either_side(side: str) -> None:
         assert result.outcome is not None
         wins += result.final_state.winner == side
     assert wins >= 10
+
+
+# --- the heuristic bot's beliefs (the search bot's determinizations) ---------------------
+
+
+def test_heuristic_beliefs_are_view_consistent_and_value_weighted() -> None:
+    """HeuristicBot.sample_state: every sample is a legal state its viewer cannot tell
+    from the real one, and a Hunted's face-down card is drawn by the value the Creature's
+    model gives each place, not uniformly: over many samples the Creature's model's
+    favourite of a Hunted's cards comes up more often than a uniform draw would give."""
+    from collections import Counter
+
+    from islandgames.bots.not_alone import _guess_value
+
+    bot = HeuristicBot()
+    state = GAME.new(7)
+    rng = Rng.from_seed(7, "play")
+    checked = 0
+    while GAME.outcome(state) is None and checked < 3:
+        seat = GAME.to_act(state)[0]
+        view = GAME.view(state, seat)
+        creature = GAME.view(state, view.creature_seat)
+        hidden = [h for h in creature.hunted if h.played is None and h.played_count == 1]
+        if creature.step == "hunt" and hidden and not creature.effects:
+            h = hidden[0]
+            i = creature.hunted.index(h)
+            counts: Counter[int] = Counter()
+            n = 400
+            for k in range(n):
+                sample = bot.sample_state(GAME, creature, creature.seat, Rng.from_seed(k, "b"))
+                GAME.check_state(sample)
+                assert GAME.view(sample, creature.seat) == creature
+                counts[sample.hunted[i].played[0]] += 1
+            cards = sorted(set(sample.hunted[i].hand) | set(sample.hunted[i].played))
+            top = max(cards, key=lambda c: (_guess_value(creature, h, c), -c))
+            low = min(cards, key=lambda c: (_guess_value(creature, h, c), c))
+            if _guess_value(creature, h, top) > 1.5 * _guess_value(creature, h, low):
+                assert counts[top] > counts[low], (counts, top, low)
+                assert counts[top] > n / len(cards), (counts, top)
+                checked += 1
+        action, rng = bot.choose(GAME, view, GAME.legal_actions(state, seat), rng)
+        state = GAME.apply(state, seat, action)
+    assert checked >= 1, "no Creature's hunt with a hidden single card met"

@@ -222,7 +222,7 @@ def test_gozer_ai_castaways_answer_requests_when_to_act_lists_them() -> None:
 
 def test_mcts_with_a_count_budget_plays_deterministically() -> None:
     pytest.importorskip("islandgames.bots.mcts")
-    spec = "mcts:iterations=2,max_rollout_actions=10"
+    spec = "mcts:iterations=2,max_rollout_decisions=10"
     logs = []
     for _ in range(2):
         service = MatchService()

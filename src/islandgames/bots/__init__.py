@@ -146,7 +146,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def _spec_value(spec: str, game_id: str, key: str, kind: str, text: str) -> Any:
-    """A spec parameter's text as its declared ``kind`` (int, float or bot)."""
+    """A spec parameter's text as its declared ``kind`` (int, float, choice or bot)."""
     if kind == "int":
         # digits only: "1.0", "1e3", "true", "+5" are mistakes, not ints
         if not text.isascii() or not text.isdigit():
@@ -162,6 +162,8 @@ def _spec_value(spec: str, game_id: str, key: str, kind: str, text: str) -> Any:
         if not math.isfinite(x):
             raise ValueError(f"bot spec {spec!r}: {key} must be a finite number, got {text!r}")
         return x
+    if kind == "choice":  # one of a fixed set of words; the bot checks which
+        return text
     names = [n for n in bot_names(game_id) if n != "mcts"]
     if text not in names:
         raise LookupError(

@@ -18,6 +18,7 @@ it is asked to decide anyway (a swim, a discard, a rescue).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -43,6 +44,7 @@ from ..games.forbidden_island.data import (
     HELICOPTER_LIFT,
     SANDBAGS,
     TREASURE_IDS,
+    WATERS_RISE,
 )
 from ..games.forbidden_island.state import ForbiddenIslandState
 from ..games.forbidden_island.view import ForbiddenIslandView
@@ -85,6 +87,18 @@ def position_from_view(v: ForbiddenIslandView) -> ForbiddenIslandState:
     )
 
 
+def _waters_rise_chance(s: ForbiddenIslandState) -> float:
+    """The chance that the coming treasure draw holds a Waters Rise! (the cards not in
+    the discard pile are in the draw pile; its order is unknown)."""
+    if s.phase != "actions":
+        return 0.0 if s.phase == "flood" else min(1.0, s.draws_left * 3 / 28)
+    n = len(s.treasure_deck)
+    w = 3 - s.treasure_discard.count(WATERS_RISE)
+    if n < 2 or w <= 0:
+        return 3 / 14
+    return 1.0 - (n - w) * (n - w - 1) / (n * (n - 1))
+
+
 def _risk(s: ForbiddenIslandState, tile: str) -> float:
     """How likely ``tile``'s flood card comes up in the next flood draw (roughly)."""
     draws = FLOOD_DRAWS[min(s.water_level, 9)]
@@ -101,6 +115,28 @@ def _risk(s: ForbiddenIslandState, tile: str) -> float:
         seen += n
         i += n
     return 0.25  # in the discard pile: back on top after a Waters Rise!
+
+
+def _sink_chance(s: ForbiddenIslandState, tile: str) -> float:
+    """How likely the flooded ``tile`` sinks in this turn's flood draw: its card comes
+    up from the draw pile, or it is in the discard pile and a Waters Rise! puts that
+    pile on top first."""
+    draws = FLOOD_DRAWS[min(s.water_level, 9)]
+    if s.phase == "flood":
+        draws = s.draws_left
+    seen = 0
+    i = 0
+    for n in s.flood_segments:
+        run = s.flood_deck[i : i + n]
+        if tile in run:
+            if seen >= draws:
+                return 0.02
+            return min(1.0, (draws - seen) / n)
+        seen += n
+        i += n
+    m = len(s.flood_discard)
+    after = FLOOD_DRAWS[min(s.water_level + 1, 9)]
+    return _waters_rise_chance(s) * min(1.0, after / max(m, 1)) + 0.02
 
 
 def _distances(s: ForbiddenIslandState, seat: int) -> list[int]:
@@ -232,6 +268,119 @@ def _plan(s: ForbiddenIslandState, seat: int, end: Action, width: int = 10) -> A
     return best_first
 
 
+#: the names of :func:`value_features`, in order
+VALUE_FEATURES = (
+    "bias", "cap1", "cap2", "cap3", "cap4", "water", "sunk", "flooded", "fl_flooded",
+    "fl_risk", "fl_far", "fl_exits", "last_temples", "last_risk", "last_far",
+    "temple_risk", "best", "extra", "ready", "ready_dist", "spread", "blocked", "lifts1",
+    "lifts2", "bags", "end_dist", "end_off", "end_nolift", "wr_chance", "flooded_discard",
+    "stranded", "junk", "deck", "excess",
+)  # fmt: skip
+
+#: the weights of the win-chance model: ``python bench/fit_values.py forbidden-island
+#: --games 1000`` (4 players, novice; 97,958 decisions; held-out log-loss 0.464, a
+#: constant 0.562)
+VALUE_WEIGHTS: tuple[float, ...] = (
+    -1.6562, 1.6719, 1.8838, 2.2106, 4.3809, -0.4215, -3.8216, -0.0611, -0.1164,
+    -0.7607, -0.1871, 0.2437, -0.2323, -0.9838, -0.9975, -0.3252, 0.2435, -0.1530,
+    0.5034, -0.1257, -0.0400, -1.6862, -0.6307, 0.1021, -0.0205, -0.0801, -0.1653,
+    -1.5802, -0.0898, -0.0272, -0.3162, -0.0918, 0.0334, -0.4449,
+)  # fmt: skip
+
+
+def value_features(v: ForbiddenIslandView) -> tuple[float, ...]:
+    """What the win-chance model reads off the island (see VALUE_FEATURES): treasures
+    held, the water, what has sunk, the chance that Fools' Landing or a temple sinks in
+    this turn's flood draw and how far the nearest pawn is, the cards gathered per
+    treasure and how far they are from their collector, the endgame's distances."""
+    s = position_from_view(v)
+    board, tiles = s.board, s.tiles
+    n = len(s.pawns)
+    d = [_distances(s, q) for q in range(n)]
+    cells = [board.index(p) for p in s.pawns]
+    geo = rules.GEOMETRY[s.layout]
+    cap = len(s.captured)
+    fl = board.index(FOOLS_LANDING)
+    flooded_fl = tiles[fl] == "flooded"
+    near_fl = min(min(d[q][fl] for q in range(n)), 9)
+    last = last_risk = last_far = temple_risk = 0.0
+    best_sum = extra = ready = ready_dist = spread = blocked = 0.0
+    for t in TREASURE_IDS:
+        if t in s.captured:
+            continue
+        alive = [c for c in (board.index(p) for p in rules.PICKUP[t]) if tiles[c] != "sunk"]
+        if not alive:
+            continue
+        for c in alive:
+            if tiles[c] == "flooded":
+                chance = _sink_chance(s, board[c])
+                if len(alive) == 1:
+                    last_risk += chance
+                    last_far += max(0, min(min(d[q][c] for q in range(n)), 9) - 3)
+                else:
+                    temple_risk += chance
+        last += len(alive) == 1
+        counts = [h.count(t) for h in s.hands]
+        best = max(counts)
+        collector = counts.index(best)
+        best_sum += min(best, 4)
+        extra += min(sum(counts), 4) - min(best, 4)
+        if best >= 4:
+            ready += 1
+            ready_dist += min(min(d[collector][c] for c in alive), 10)
+        else:
+            for q in range(n):
+                if q != collector and counts[q]:
+                    far = 1 if s.adventurers[q] == "messenger" else min(d[q][cells[collector]], 10)
+                    spread += counts[q] * far
+        blocked += 5 - s.treasure_discard.count(t) < 4
+    lifts = sum(h.count(HELICOPTER_LIFT) for h in s.hands)
+    end = cap == len(TREASURE_IDS)
+    stranded = 0
+    for q, c in enumerate(cells):
+        adv = s.adventurers[q]
+        if tiles[c] == "flooded" and adv not in ("diver", "pilot"):
+            around = geo.king[c] if adv == "explorer" else geo.ortho[c]
+            stranded += all(tiles[x] == "sunk" for x in around)
+    discarded = set(s.flood_discard)
+    return (
+        1.0,
+        float(cap >= 1),
+        float(cap >= 2),
+        float(cap >= 3),
+        float(cap >= 4),
+        float(s.water_level),
+        tiles.count("sunk") / 24,
+        float(tiles.count("flooded")),
+        float(flooded_fl),
+        _sink_chance(s, FOOLS_LANDING) if flooded_fl else 0.0,
+        max(0, near_fl - 3) if flooded_fl else 0.0,
+        float(sum(1 for x in geo.ortho[fl] if tiles[x] != "sunk")),
+        last,
+        last_risk,
+        last_far,
+        temple_risk,
+        best_sum,
+        extra,
+        ready,
+        ready_dist,
+        spread,
+        blocked,
+        float(lifts >= 1),
+        float(lifts >= 2),
+        float(sum(h.count(SANDBAGS) for h in s.hands)),
+        float(sum(min(d[q][fl], 10) for q in range(n))) if end else 0.0,
+        float(sum(1 for c in cells if c != fl)) if end else 0.0,
+        float(end and not lifts),
+        _waters_rise_chance(s) if s.phase == "actions" else 0.0,
+        float(sum(1 for c, st in enumerate(tiles) if st == "flooded" and board[c] in discarded)),
+        float(stranded),
+        float(sum(1 for h in s.hands for c in h if c in s.captured)),
+        v.treasure_deck_size / 28,
+        float(sum(max(0, len(h) - 5) for h in s.hands)),
+    )
+
+
 class HeuristicBot:
     """Beam-search turn planner with fixed priorities for special cards."""
 
@@ -243,6 +392,16 @@ class HeuristicBot:
         assert isinstance(view, ForbiddenIslandView)
         seat = view.seat if view.seat is not None else view.to_act[0]
         return self._choose(view, seat, list(legal)), rng
+
+    def evaluate(self, game: Game[Any, Any, Any, Any], view: Any) -> float:
+        """The chance that the team wins from ``view``, by a logistic model of
+        :func:`value_features` fitted to this bot's games (``bench/fit_values.py``):
+        what a search bot (``mcts``) scores a rollout it cuts short."""
+        v: ForbiddenIslandView = view
+        if v.ended:
+            return 1.0 if v.ended == ("won",) else 0.0
+        x = sum(w * f for w, f in zip(VALUE_WEIGHTS, value_features(v), strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
     def _choose(self, v: ForbiddenIslandView, seat: int, legal: list[Action]) -> Action:
         for a in legal:
@@ -293,17 +452,28 @@ class HeuristicBot:
         if not any(isinstance(a, HelicopterLift) for a in legal):
             return None
         lifts = sum(h.count(HELICOPTER_LIFT) for h in s.hands)
-        if lifts < 2 or s.phase != "actions" or seat != s.active:
+        if s.phase != "actions" or seat != s.active:
             return None
         board = s.board
         if len(s.captured) == len(TREASURE_IDS):
             fl = board.index(FOOLS_LANDING)
+            home = self._lift_home(s, seat, legal, fl)
+            if home is not None:
+                return home
+            # the team's last card lifts it off: spare ones fly the pawn (and whoever
+            # shares its tile) farthest from Fools' Landing there
+            if lifts < 2:
+                return None
             far = [(_distances(s, q)[fl], q) for q in range(len(s.pawns))]
             d, q = max(far)
-            if d >= 3 and HelicopterLift(q) in legal:
+            if d >= 2 and HelicopterLift(q) in legal:
                 return HelicopterLift(q)
             return None
-        # fly a collector with 4 cards to its treasure's tile if it is far away
+        # fly a collector with 4 cards to its treasure's tile unless it can walk there
+        # and capture in one turn of its own; a card for the lift-off is drawn later
+        last = len(s.captured) == len(TREASURE_IDS) - 1
+        if last and lifts < 2:
+            return None
         for t in TREASURE_IDS:
             if t in s.captured:
                 continue
@@ -311,6 +481,29 @@ class HeuristicBot:
                 if hand.count(t) >= 4 and HelicopterLift(q) in legal:
                     steps = _distances(s, q)
                     cells = [board.index(p) for p in rules.PICKUP[t]]
-                    if min(steps[c] for c in cells) > 3 and board.index(s.pawns[q]) not in cells:
+                    if min(steps[c] for c in cells) > 2:
                         return HelicopterLift(q)
         return None
+
+    def _lift_home(
+        self, s: ForbiddenIslandState, seat: int, legal: list[Action], fl: int
+    ) -> Action | None:
+        """All four treasures held and this seat's turn: if its own Helicopter Lifts
+        can fly every group away from Fools' Landing there and keep one for the
+        lift-off (its own pawn may walk instead), start with the largest group. Only
+        the active seat is sure to be asked, so the lift-off must fit in one turn."""
+        mine = s.hands[seat].count(HELICOPTER_LIFT)
+        if not mine:
+            return None
+        board = s.board
+        cells = [board.index(p) for p in s.pawns]
+        away = {c for c in cells if c != fl}
+        own = cells[seat]
+        if own in away and cells.count(own) == 1 and _distances(s, seat)[fl] <= s.actions_left:
+            away.discard(own)
+        if not away or len(away) > mine - 1:
+            return None
+        group = max(sorted(away), key=cells.count)
+        pawn = cells.index(group)
+        lift = HelicopterLift(pawn)
+        return lift if lift in legal else None

@@ -18,6 +18,7 @@ Win rates are in docs/friday.md (about 11% at level 1 against 0% for random play
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -144,6 +145,73 @@ class HeuristicBot:
     ) -> tuple[Any, Rng]:
         return _decide(view, tuple(legal)), rng
 
+    def evaluate(self, game: Game[Any, Any, Any, Any], view: Any) -> float:
+        """The chance that this bot wins from ``view``, by a logistic model of
+        :func:`value_features` fitted to its own games (``bench/fit_values.py``): what
+        a search bot (``mcts``) scores a rollout it cuts short."""
+        v: FridayView = view
+        if v.result is not None:
+            return 1.0 if v.result == "won" else 0.0
+        x = sum(w * f for w, f in zip(VALUE_WEIGHTS, value_features(v), strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+#: the names of :func:`value_features`, in order
+VALUE_FEATURES = (
+    "bias", "life", "low_life", "step1", "step2", "pirates", "hazards_left", "own_cards",
+    "own_value", "strong", "weak", "aging", "ability", "destroyed", "pirate_value",
+    "fight_need", "fight_free", "max_life",
+)  # fmt: skip
+
+#: the weights of the win-chance model: ``python bench/fit_values.py friday`` (3,000
+#: heuristic games at level 1, 462,006 decisions; held-out log-loss 0.326, a constant
+#: 0.457)
+VALUE_WEIGHTS: tuple[float, ...] = (
+    -13.3073, 3.6357, 1.6909, -3.0767, -3.5932, 2.2214, 1.2878, -0.3187, 1.3629,
+    -0.3885, -0.2935, 0.3994, 0.9991, 3.8518, -0.4592, -0.3892, 0.5882, -0.0000,
+)  # fmt: skip
+
+
+def value_features(v: FridayView) -> tuple[float, ...]:
+    """What the win-chance model reads off Robinson's table (see VALUE_FEATURES)."""
+    own = list(v.stack_cards) + list(v.discard)
+    fv = v.fight
+    need = free = 0.0
+    if fv is not None:
+        own += [c.card for c in fv.fight.cards]
+        if isinstance(fv.fight.pending, PendingSort):
+            own += list(fv.fight.pending.looked)
+        need = float(fv.hazard_value - fv.total)
+        free = float(fv.free_left)
+    known = [c for c in own if c != HIDDEN]
+    values = [VALUE[c] for c in known]
+    hidden = len(own) - len(known)
+    pirates = sum(
+        CARDS[p].pirate_value or 30
+        for p, beaten in zip(v.pirates, v.pirates_defeated, strict=True)
+        if not beaten
+    )
+    return (
+        1.0,
+        v.life / 10,
+        min(v.life, 4) / 4,
+        float(v.step == 1),
+        float(v.step >= 2),
+        float(v.step >= 3),
+        (v.hazard_stack_size + len(v.offer)) / 10,
+        len(own) / 10,
+        sum(values) / 10,
+        sum(1 for x in values if x >= 2) / 5,
+        sum(1 for x in values if x <= -1) / 5,
+        (sum(1 for c in known if IS_AGING[c]) + hidden) / 5,
+        sum(card_worth(c) - VALUE[c] for c in known) / 5,
+        len(v.destroyed) / 10,
+        pirates / 50,
+        need / 10,
+        free / 5,
+        v.max_life / 20,
+    )
+
 
 def _decide(v: FridayView, legal: tuple[Action, ...]) -> Action:
     first = legal[0]
@@ -221,6 +289,7 @@ class _Plan:
         self.cost = cost
         self.aging_loss = aging_loss
         self.memo: dict[tuple[int, int, int, int], float] = {}
+        self.gains: dict[int, float] = {}  # _destroy_gain(cards, budget) by budget
 
     def stop(self, need: int, life: int) -> float:
         life -= self.aging_loss
@@ -228,20 +297,27 @@ class _Plan:
             return self.win + _life_value(life)
         if self.pirate or life < need:
             return _DEATH
-        return _life_value(life - need) + _destroy_gain(self.cards, need)
+        gain = self.gains.get(need)
+        if gain is None:
+            gain = self.gains[need] = _destroy_gain(self.cards, need)
+        return _life_value(life - need) + gain
 
     def draw(self, need: int, free: int, life: int, paid: int) -> float:
         """Expected utility of drawing one more card now (free if any is left)."""
         if not self.hist:
             return _DEATH
         if free > 0:
-            nxt = (free - 1, life, paid)
+            free -= 1
         elif life >= self.cost and (self.pirate or paid < _MAX_PAID):
-            nxt = (0, life - self.cost, paid + 1)
+            life -= self.cost
+            paid += 1
         else:
             return _DEATH * 2
-        f, lf, pd = nxt
-        return sum(p * self.best(need - x, f, lf, pd) for x, p in self.hist) - _CYCLE
+        best = self.best
+        total = 0.0
+        for x, p in self.hist:  # the same sum, in the same order, as sum() would take
+            total += p * best(need - x, free, life, paid)
+        return total - _CYCLE
 
     def best(self, need: int, free: int, life: int, paid: int) -> float:
         if need <= 0:
@@ -249,8 +325,9 @@ class _Plan:
         key = (need, free, life, paid)
         got = self.memo.get(key)
         if got is None:
-            got = max(self.stop(need, life), self.draw(need, free, life, paid))
-            self.memo[key] = got
+            s = self.stop(need, life)
+            d = self.draw(need, free, life, paid)
+            got = self.memo[key] = s if s >= d else d
         return got
 
 

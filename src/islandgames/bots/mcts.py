@@ -4,17 +4,24 @@ The bot sees what any bot sees, its seat's view and the legal actions, and searc
 over determinizations of that view (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", 2012). Each iteration
 
-1. draws a full state consistent with the view, ``game.sample_state(view, seat, rng)``
-   (hidden cards and the future chance, i.e. the RNG key, drawn afresh);
+1. draws a full state consistent with the view: the rollout bot's own belief if it
+   has one (``rollout.sample_state(game, view, seat, rng)``: e.g. Not Alone's heuristic
+   draws a Hunted's face-down card by the value it sees in each place), else the
+   game's uniform ``game.sample_state(view, seat, rng)`` (hidden cards and the future
+   chance, i.e. the RNG key, drawn afresh);
 2. descends one tree shared by all determinizations: a node is reached by a path of
    ``(seat, action)`` edges from the root, and at each node only the actions legal in
    *this* determinization compete, by UCB1 with availability counts (an action's
    exploration term counts the iterations in which it was available, not the parent's
-   visits); the seat acting at a node maximises its own reward, so opponents, partners
-   and the other seats of a simultaneous choice are simply nodes of their seats;
-   forced moves (one legal action) are played without a node;
+   visits); the seat acting at a node maximises its own reward. With ``others=search``
+   (the default) opponents, partners and the other seats of a simultaneous choice are
+   simply nodes of their seats; with ``others=model`` they play the rollout bot's move
+   and have no nodes, so every iteration refines the searching seat's own choices and
+   no node is keyed by a move the seat could not see. Forced moves (one legal action)
+   are played without a node;
 3. adds one node, plays the game out with the rollout bot (``heuristic`` where the
-   game has one, else ``random``), at most ``max_rollout_actions`` actions;
+   game has one, else ``random``), cut after ``max_rollout_decisions`` decisions
+   (forced moves are free);
 4. adds the per-seat reward vector to every node on the path, each node taking the
    component of the seat that chose its edge.
 
@@ -22,9 +29,10 @@ Rewards, per seat, from the game's :class:`~islandgames.core.game.Outcome`: win 
 draw 0.5, loss 0, plus ``score_weight * score / (|score| + score_scale)`` (within
 ``+-score_weight``; it ranks losses, which is most of what a hard game's rollouts
 return, and never outweighs a result). ``score_scale`` defaults to the size of a
-typical score of the game (20 for Friday, 2 for Forbidden Island, else 1). A rollout
-cut at ``max_rollout_actions`` scores 0.5 for every seat: no game-specific
-evaluation, so a cut says "unknown", neither good nor bad.
+typical score of the game (20 for Friday, 2 for Forbidden Island, else 1). A cut
+rollout is worth the rollout bot's own estimate to each searching seat if it has one
+(``rollout.evaluate(game, view)``, a win chance from that seat's view: Friday's
+heuristic has a fitted model), else 0.5: "unknown", neither good nor bad.
 
 The move played is the most visited root child (ties: the higher mean reward, then
 the first in legal order). All randomness comes from the ``rng`` given to
@@ -52,18 +60,24 @@ from ..core.rng import Rng
 
 __all__ = ["PARAMETERS", "MctsBot", "SearchNode"]
 
-#: The parameters of ``mcts`` (a bot spec's keys) and their types: ``int``, ``float``
-#: or ``bot`` (a bot name of the game, not ``mcts``).
+#: The parameters of ``mcts`` (a bot spec's keys) and their types: ``int``, ``float``,
+#: ``choice`` (one of a fixed set of words) or ``bot`` (a bot name of the game, not
+#: ``mcts``).
 PARAMETERS: Mapping[str, str] = {
     "iterations": "int",
     "seconds": "float",
     "rollout": "bot",
     "exploration": "float",
-    "max_rollout_actions": "int",
+    "max_rollout_decisions": "int",
     "score_weight": "float",
     "score_scale": "float",
     "prior": "float",
+    "others": "choice",
 }
+
+#: the values of ``others``: ``search`` (every seat's decisions are tree nodes) or
+#: ``model`` (other seats play the rollout bot's move, in the tree too)
+OTHERS = ("search", "model")
 
 DEFAULT_ITERATIONS = 200
 #: a typical score's size per game (the score term's half-way point)
@@ -117,7 +131,8 @@ class MctsBot:
     :param rollout: the bot name that plays rollouts out (None: ``heuristic`` if the
         game has one, else ``random``).
     :param exploration: the UCB1 constant c in ``mean + c * sqrt(ln(available) / visits)``.
-    :param max_rollout_actions: a rollout stops after this many actions (worth 0.5).
+    :param max_rollout_decisions: a rollout is cut at its decision after this many
+        (forced moves are free), and scored by the rollout bot's ``evaluate`` or 0.5.
     :param score_weight: the weight of the score term of a reward (0: results only).
     :param score_scale: the score at which the score term is half its weight (None: the
         game's typical score size).
@@ -125,7 +140,9 @@ class MctsBot:
         expanded first and its selection value gains ``prior * spread / (visits + 1)``
         (spread: the range of rewards seen); at the root it counts
         ``prior * sqrt(iterations)`` extra visits when the move is picked (0: plain
-        IS-MCTS; ignored for ``random`` rollouts)."""
+        IS-MCTS; ignored for ``random`` rollouts).
+    :param others: ``search`` (every seat's decisions are tree nodes) or ``model``
+        (the other seats play the rollout bot's move; only this seat's are searched)."""
 
     name = "mcts"
 
@@ -136,10 +153,11 @@ class MctsBot:
         seconds: float | None = None,
         rollout: str | None = None,
         exploration: float = 0.7,
-        max_rollout_actions: int = 400,
+        max_rollout_decisions: int = 400,
         score_weight: float = 0.1,
         score_scale: float | None = None,
         prior: float = 1.0,
+        others: str = "search",
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -149,7 +167,7 @@ class MctsBot:
             raise ValueError(f"mcts rollout must be a bot name other than mcts, got {rollout!r}")
         self.rollout = rollout
         self.exploration = _check_float("exploration", exploration, 0)
-        self.max_rollout_actions = _check_int("max_rollout_actions", max_rollout_actions, 0)
+        self.max_rollout_decisions = _check_int("max_rollout_decisions", max_rollout_decisions, 0)
         self.score_weight = _check_float("score_weight", score_weight, 0)
         self.score_scale = (
             None
@@ -157,15 +175,18 @@ class MctsBot:
             else _check_float("score_scale", score_scale, 0, strict=True)
         )
         self.prior = _check_float("prior", prior, 0)
+        if others not in OTHERS:
+            raise ValueError(f"mcts others must be one of {', '.join(OTHERS)}, got {others!r}")
+        self.others = others
         self._rollout_bots: dict[str, Any] = {}  # game id -> rollout bot (bots are stateless)
 
     def __repr__(self) -> str:
         return (
             f"MctsBot(iterations={self.iterations}, seconds={self.seconds}, "
             f"rollout={self.rollout}, exploration={self.exploration}, "
-            f"max_rollout_actions={self.max_rollout_actions}, "
+            f"max_rollout_decisions={self.max_rollout_decisions}, "
             f"score_weight={self.score_weight}, score_scale={self.score_scale}, "
-            f"prior={self.prior})"
+            f"prior={self.prior}, others={self.others})"
         )
 
     # --- the search ----------------------------------------------------------------------
@@ -247,7 +268,11 @@ class MctsBot:
         spread: list[float],
     ) -> None:
         sample_rng, rng = rng.split()
-        state = game.sample_state(view, seat, sample_rng)
+        belief = getattr(rollout, "sample_state", None)
+        if belief is not None:  # the rollout bot's model of what is hidden
+            state = belief(game, view, seat, sample_rng)
+        else:
+            state = game.sample_state(view, seat, sample_rng)
         path: list[tuple[SearchNode, int]] = []
         node = root
         mover = seat
@@ -257,6 +282,7 @@ class MctsBot:
         c = self.exploration * width
         bias = self.prior * width
         use_hint = bias > 0 and not plain_random
+        model_others = self.others == "model" and seat is not None
         outcome: Outcome | None = game.outcome(state)
         expanded = False
         # selection and expansion
@@ -270,6 +296,12 @@ class MctsBot:
                 acts = game.legal_actions(state, mover)
             if len(acts) == 1:  # forced: no decision, no node
                 state = game.apply(state, mover, acts[0])
+            elif model_others and mover != seat:  # another seat: the model's move, no node
+                if plain_random:
+                    a, rng = rng.choice(acts)
+                else:
+                    a, rng = rollout.choose(game, game.view(state, mover), acts, rng)
+                state = game.apply(state, mover, a)
             else:
                 hint = None
                 if use_hint:
@@ -311,22 +343,30 @@ class MctsBot:
                 state = game.apply(state, mover, best)
             outcome = game.outcome(state)
             mover = None
-        # rollout
-        steps = 0
-        limit = self.max_rollout_actions
-        while outcome is None and steps < limit:
+        # rollout: forced moves are free; it is cut at a decision (a choice to make)
+        decisions = 0
+        limit = self.max_rollout_decisions
+        while outcome is None:
             s = game.to_act(state)[0]
             acts = game.legal_actions(state, s)
             if len(acts) == 1:
                 a = acts[0]
-            elif plain_random:
-                a, rng = rng.choice(acts)
+            elif decisions == limit:
+                break
             else:
-                a, rng = rollout.choose(game, game.view(state, s), acts, rng)
+                decisions += 1
+                if plain_random:
+                    a, rng = rng.choice(acts)
+                else:
+                    a, rng = rollout.choose(game, game.view(state, s), acts, rng)
             state = game.apply(state, s, a)
-            steps += 1
             outcome = game.outcome(state)
         rewards = self._rewards(outcome, game.seat_count(state), scale)
+        if outcome is None and path:
+            judge = getattr(rollout, "evaluate", None)
+            if judge is not None:  # the rollout bot's estimate of a cut rollout
+                for who in {w for _, w in path}:
+                    rewards[who] = judge(game, game.view(state, who))
         spread[0] = min(spread[0], *rewards)
         spread[1] = max(spread[1], *rewards)
         for n, who in path:

@@ -21,8 +21,11 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
+
+import attrs
 
 from ..core.game import Game
 from ..core.rng import Rng
@@ -101,6 +104,89 @@ class HeuristicBot:
         if v.role == "creature":
             return _Creature(v).choose(legal, rng)
         return _Hunted(v).choose(legal, rng)
+
+    def evaluate(self, game: Game[Any, Any, Any, Any], view: Any) -> float:
+        """The chance that the view's side wins, by a logistic model of
+        :func:`value_features` fitted to this bot's games (``bench/fit_values.py``):
+        what a search bot (``mcts``) scores a rollout it cuts short."""
+        v: NotAloneView = view
+        if v.winner:
+            return 1.0 if (v.winner == "creature") == (v.role == "creature") else 0.0
+        x = sum(w * f for w, f in zip(VALUE_WEIGHTS, value_features(v), strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+    def sample_state(
+        self, game: Game[Any, Any, Any, Any], view: Any, seat: int | None, rng: Rng
+    ) -> Any:
+        """A determinization of ``view`` under this bot's model of the Hunted: the
+        game's own sample (:meth:`~islandgames.core.game.Game.sample_state`), then
+        each face-down Place card the viewer cannot see redrawn from that Hunted's
+        cards by the value a Hunted sees in it (the Creature's guess, as the Hunted
+        themselves choose): what a search bot (``mcts``) believes of the others."""
+        v: NotAloneView = view
+        sample_rng, rng = rng.split()
+        state = game.sample_state(v, seat, sample_rng)
+        blocked = v.target_token if "force_field" in v.effects else ()
+        hunted = list(state.hunted)
+        for i, h in enumerate(v.hunted):
+            if h.played is not None or not h.played_count:
+                continue
+            real = hunted[i]
+            pool = sorted((*real.hand, *(c for c in real.played if c)))
+            for c in real.choice:  # a hidden choice's cards stay in the hand
+                pool.remove(c)
+            played: list[int] = []
+            for _ in range(len(real.played)):
+                cands = [c for c in pool if c not in blocked]
+                weights = [_guess_value(v, h, c) for c in cands]
+                c, rng = _weighted(cands, weights, rng)
+                pool.remove(c)
+                played.append(c)
+            hand = tuple(sorted((*pool, *real.choice)))
+            hunted[i] = attrs.evolve(real, hand=hand, played=tuple(sorted(played)))
+        return attrs.evolve(state, hunted=tuple(hunted))
+
+
+#: the names of :func:`value_features`, in order (each signed by the viewer's side)
+VALUE_FEATURES = (
+    "bias", "rescue", "assimilation", "race", "marker", "artemia_space", "will",
+    "will_min", "will_low", "hand", "discard", "survival", "hunt_hand", "phase3",
+)  # fmt: skip
+
+#: the weights of the win-chance model: ``python bench/fit_values.py not-alone --games
+#: 4000`` (3 Hunted; 349,228 decisions; held-out log-loss 0.466, a constant 0.681)
+VALUE_WEIGHTS: tuple[float, ...] = (
+    2.7707, 1.3261, -3.8134, 5.1395, -0.2582, 0.0885, -1.5092, 0.2095, 0.4795, -1.6331,
+    -0.6552, -1.1400, 0.5360, -0.1652,
+)  # fmt: skip
+
+
+def value_features(v: NotAloneView) -> tuple[float, ...]:
+    """What the win-chance model reads off the public table (see VALUE_FEATURES): the
+    two counters and their race, the Hunted's Will, cards in hand and in discard, the
+    Creature's Hunt cards. Every feature is seen from the Creature's side and signed by
+    the viewer's (+1 the Creature, -1 a Hunted), so the fitted chances of the two sides
+    add up to one."""
+    n = len(v.hunted)
+    wills = [h.will for h in v.hunted]
+    x = (
+        1.0,
+        v.rescue / 10,
+        v.assimilation / 10,
+        (v.rescue - v.assimilation) / 10,
+        float(v.marker),
+        float(v.artemia_space),
+        sum(wills) / (3 * n),
+        min(wills) / 3,
+        sum(1 for w in wills if w <= 1) / n,
+        sum(h.hand_count for h in v.hunted) / (5 * n),
+        sum(h.discard_count for h in v.hunted) / (5 * n),
+        sum(h.survival_count for h in v.hunted) / n,
+        v.hunt_hand_count / 3,
+        float(v.phase >= 3),
+    )
+    sign = 1.0 if v.role == "creature" else -1.0
+    return tuple(sign * f for f in x)
 
 
 def _best(legal: Sequence[Any], score: Any, rng: Rng) -> tuple[Any, Rng]:
