@@ -3,6 +3,7 @@
     python bench/bench_mcts.py                        # every setting, 200 games each
     python bench/bench_mcts.py --games 20 --only friday gozer-4
     python bench/bench_mcts.py --spec mcts:iterations=400 --workers 2 --json
+    python bench/bench_mcts.py --only friday --rows friday.jsonl   # resumable
 
 Each setting plays seeds 0..N-1 with ``islandgames.bots.play``: the side measured is
 played by ``--spec`` (default ``mcts``, i.e. 200 iterations with the game's heuristic
@@ -131,12 +132,41 @@ def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def measure(setting: Setting, spec: str, games: int, workers: int) -> dict[str, Any]:
-    tasks = [(setting, spec, seed) for seed in range(games)]
+def _recorded(path: str | None, setting: Setting, spec: str) -> dict[int, dict[str, Any]]:
+    """The games of this setting and spec already in a rows file (by seed)."""
+    out: dict[int, dict[str, Any]] = {}
+    if path is None:
+        return out
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except FileNotFoundError:
+        return out
+    for n, line in enumerate(lines, 1):
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            if n == len(lines):  # a line cut short when a run was stopped: played again
+                continue
+            raise SystemExit(f"{path}:{n}: not a JSON row") from None
+        if row.get("setting") == setting.name and row.get("spec") == spec:
+            out[row["seed"]] = row
+    return out
+
+
+def measure(
+    setting: Setting, spec: str, games: int, workers: int, rows_path: str | None = None
+) -> dict[str, Any]:
+    done = _recorded(rows_path, setting, spec)
+    tasks = [(setting, spec, seed) for seed in range(games) if seed not in done]
     t0 = time.perf_counter()
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = [done[seed] for seed in range(games) if seed in done]
+    sink = open(rows_path, "a", encoding="utf-8") if rows_path else None  # noqa: SIM115
 
     def progress(row: dict[str, Any]) -> None:
+        if sink is not None:  # every game as it ends: an interrupted run resumes
+            sink.write(json.dumps({"setting": setting.name, "spec": spec, **row}) + "\n")
+            sink.flush()
         rows.append(row)
         won = sum(r["won"] for r in rows)
         print(
@@ -147,13 +177,17 @@ def measure(setting: Setting, spec: str, games: int, workers: int) -> dict[str, 
             flush=True,
         )
 
-    if workers == 1:
-        for t in tasks:
-            progress(_one(t))
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for row in pool.imap_unordered(_one, tasks, chunksize=1):
-                progress(row)
+    try:
+        if workers == 1:
+            for t in tasks:
+                progress(_one(t))
+        else:
+            with multiprocessing.get_context("spawn").Pool(workers) as pool:
+                for row in pool.imap_unordered(_one, tasks, chunksize=1):
+                    progress(row)
+    finally:
+        if sink is not None:
+            sink.close()
     rows.sort(key=lambda r: r["seed"])  # in seed order whatever the workers
     wins = sum(r["won"] for r in rows)
     lo, hi = _wilson(wins, games)
@@ -190,13 +224,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--workers", type=int, default=1, help="processes (1)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--rows",
+        metavar="FILE",
+        help="append each game's result to FILE (JSON lines) as it ends; games of the "
+        "same setting and spec already there are not played again (resume a run)",
+    )
     args = parser.parse_args(argv)
     chosen = [s for s in SETTINGS if not args.only or s.name in args.only]
     if args.only and len(chosen) != len(args.only):
         parser.error(f"unknown setting; known: {', '.join(s.name for s in SETTINGS)}")
     results = []
     for s in chosen:
-        results.append(measure(s, args.spec, args.games, args.workers))
+        results.append(measure(s, args.spec, args.games, args.workers, args.rows))
         if not args.json:
             r = results[-1]
             print(
