@@ -58,7 +58,7 @@ def test_spec_values_are_typed() -> None:
     bot = get_bot(
         "friday",
         "mcts:iterations=400,rollout=random,exploration=0.5,max_rollout_decisions=0,"
-        "score_weight=0,score_scale=5,prior=2,others=model",
+        "score_weight=0,score_scale=5,prior=2,others=search",
     )
     assert isinstance(bot, MctsBot)
     assert (bot.iterations, bot.rollout, bot.exploration) == (400, "random", 0.5)
@@ -68,7 +68,7 @@ def test_spec_values_are_typed() -> None:
         5.0,
         2.0,
     )
-    assert bot.others == "model" and get_bot("friday", "mcts").others == "search"  # type: ignore[attr-defined]
+    assert bot.others == "search" and get_bot("friday", "mcts").others == "model"  # type: ignore[attr-defined]
     timed = get_bot("friday", "mcts:seconds=0.25")
     assert isinstance(timed, MctsBot)
     assert timed.seconds == 0.25 and timed.iterations is None  # seconds alone: no cap
@@ -89,7 +89,7 @@ def test_spec_values_are_typed() -> None:
         ("mcts:exploration=true", ValueError, "exploration must be a number, got 'true'"),
         ("mcts:exploration=-1", ValueError, "exploration must be a finite number >= 0"),
         ("mcts:score_scale=0", ValueError, "score_scale must be a finite number > 0"),
-        ("mcts:others=maybe", ValueError, "others must be one of search, model, got 'maybe'"),
+        ("mcts:others=maybe", ValueError, "others must be one of model, search, got 'maybe'"),
         ("mcts:depth=3", LookupError, "mcts has no parameter 'depth'; its parameters: iter"),
         ("mcts:rollout=mcts", LookupError, "rollout must be a bot of friday other than mcts"),
         ("mcts:rollout=genius", LookupError, "(random, heuristic), got 'genius'"),
@@ -120,7 +120,7 @@ def test_the_constructor_checks_types() -> None:
         MctsBot(seconds="1")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="rollout must be a bot name other than mcts"):
         MctsBot(rollout="mcts")
-    with pytest.raises(ValueError, match="others must be one of search, model, got 'Model'"):
+    with pytest.raises(ValueError, match="others must be one of model, search, got 'Model'"):
         MctsBot(others="Model")
 
 
@@ -307,16 +307,16 @@ def _edges(node: Any) -> list[tuple[int, Any]]:
 
 @pytest.mark.parametrize("game_id", ["gozer", "not-alone", "forbidden-island"])
 def test_others_model_leaves_only_own_decisions_in_the_tree(game_id: str) -> None:
-    """others=model: the other seats play the rollout bot's move, so every edge of the
-    tree is the searching seat's own; others=search (the default) grows their nodes too."""
+    """others=model (the default): the other seats play the rollout bot's move, so every
+    edge of the tree is the searching seat's own; others=search grows their nodes too."""
     game = get_game(game_id)
     _, seat, view, legal = _decisions(game_id, 4)[6]
     rng = Rng.from_seed(6, "bot")
     kw: dict[str, Any] = {"iterations": 60, "max_rollout_decisions": 60}
     if game_id == "forbidden-island":  # its heuristic is slow; the tree's shape is the
         kw.update(rollout="random", iterations=400)  # point, and a turn is long
-    model = MctsBot(others="model", **kw).search(game, view, legal, rng)
-    searched = MctsBot(**kw).search(game, view, legal, rng)
+    model = MctsBot(**kw).search(game, view, legal, rng)
+    searched = MctsBot(others="search", **kw).search(game, view, legal, rng)
     mine = {s for s, _ in _edges(model)}
     assert mine == {seat}
     assert {s for s, _ in _edges(searched)} - {seat}, "others=search grew no other seat's node"

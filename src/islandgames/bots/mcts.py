@@ -13,11 +13,12 @@ Monte Carlo Tree Search", 2012). Each iteration
    ``(seat, action)`` edges from the root, and at each node only the actions legal in
    *this* determinization compete, by UCB1 with availability counts (an action's
    exploration term counts the iterations in which it was available, not the parent's
-   visits); the seat acting at a node maximises its own reward. With ``others=search``
-   (the default) opponents, partners and the other seats of a simultaneous choice are
-   simply nodes of their seats; with ``others=model`` they play the rollout bot's move
-   and have no nodes, so every iteration refines the searching seat's own choices and
-   no node is keyed by a move the seat could not see. Forced moves (one legal action)
+   visits); the seat acting at a node maximises its own reward. With ``others=model``
+   (the default) the other seats play the rollout bot's move and have no nodes, so
+   every iteration refines the searching seat's own choices and no node is keyed by a
+   move the seat could not see; with ``others=search`` opponents, partners and the
+   other seats of a simultaneous choice are nodes of their seats too (better when the
+   rollout bot is ``random``, a poor model of anyone). Forced moves (one legal action)
    are played without a node;
 3. adds one node, plays the game out with the rollout bot (``heuristic`` where the
    game has one, else ``random``), cut after ``max_rollout_decisions`` decisions
@@ -75,9 +76,9 @@ PARAMETERS: Mapping[str, str] = {
     "others": "choice",
 }
 
-#: the values of ``others``: ``search`` (every seat's decisions are tree nodes) or
-#: ``model`` (other seats play the rollout bot's move, in the tree too)
-OTHERS = ("search", "model")
+#: the values of ``others``: ``model`` (other seats play the rollout bot's move, in the
+#: tree too) or ``search`` (every seat's decisions are tree nodes)
+OTHERS = ("model", "search")
 
 DEFAULT_ITERATIONS = 200
 #: a typical score's size per game (the score term's half-way point)
@@ -141,8 +142,8 @@ class MctsBot:
         (spread: the range of rewards seen); at the root it counts
         ``prior * sqrt(iterations)`` extra visits when the move is picked (0: plain
         IS-MCTS; ignored for ``random`` rollouts).
-    :param others: ``search`` (every seat's decisions are tree nodes) or ``model``
-        (the other seats play the rollout bot's move; only this seat's are searched)."""
+    :param others: ``model`` (the other seats play the rollout bot's move; only this
+        seat's decisions are searched) or ``search`` (every seat's are tree nodes)."""
 
     name = "mcts"
 
@@ -157,7 +158,7 @@ class MctsBot:
         score_weight: float = 0.1,
         score_scale: float | None = None,
         prior: float = 1.0,
-        others: str = "search",
+        others: str = "model",
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
