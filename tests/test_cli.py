@@ -15,7 +15,7 @@ import shutil
 import subprocess
 import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -366,6 +366,133 @@ def test_simulate_bots_per_seat(capsys: pytest.CaptureFixture[str], toy: str) ->
     assert code == 2 and "at most one" in err
 
 
+class _Counted:
+    """A bot that counts its decisions under its spec in ``calls``."""
+
+    def __init__(self, game_id: str, spec: str, calls: dict[str, int]) -> None:
+        self.bot = get_bot(game_id, spec)
+        self.name = self.bot.name
+        self.spec = spec
+        self.calls = calls
+
+    def choose(
+        self, game: Game[Any, Any, Any, Any], view: Any, legal: Sequence[Any], rng: Rng
+    ) -> tuple[Any, Rng]:
+        self.calls[self.spec] = self.calls.get(self.spec, 0) + 1
+        return self.bot.choose(game, view, legal, rng)
+
+
+def _played_by(
+    game_id: str, seeds: range, spec_for: Callable[[int, str], str]
+) -> tuple[list[list[dict[str, Any]]], dict[str, int]]:
+    """The games of ``seeds`` with ``spec_for(seat, role)`` playing each seat: every
+    game's results (as ``--per-game`` has them) and each spec's decisions."""
+    game = get_game(game_id)
+    calls: dict[str, int] = {}
+    results = []
+    for seed in seeds:
+        state = game.new(seed, None)
+        bots = {
+            s: _Counted(game_id, spec_for(s, game.role(state, s)), calls) for s in game.seats(state)
+        }
+        outcome = play(game, seed, bots).outcome
+        assert outcome is not None
+        results.append(
+            [
+                {"seat": r.seat, "role": r.role, "result": r.result, "score": r.score}
+                for r in outcome.results
+            ]
+        )
+    return results, calls
+
+
+def _decisions(data: dict[str, Any]) -> dict[str, int]:
+    return {t["bot"]: t["decisions"] for t in data["timing"]["bots"]}
+
+
+def test_simulate_bot_per_role_follows_the_role_between_seeds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Gozer draws Gozer's seat per seed: --bot gozer=SPEC plays whichever seat it is."""
+    argv = ["simulate", "gozer", "-n", "6", "--bot", "heuristic", "--bot", "gozer=random"]
+    code, out, _ = _run(capsys, *argv, "--json", "--per-game", "-q")
+    assert code == 0
+    data = json.loads(out)
+    assert data["bots"] == {"default": "heuristic", "seats": {}, "roles": {"gozer": "random"}}
+    games = [g["results"] for g in data["per_game"]]
+    gozer_seats = {r["seat"] for g in games for r in g if r["role"] == "gozer"}
+    assert len(gozer_seats) > 1  # these seeds move Gozer between seats
+    expected, calls = _played_by(
+        "gozer", range(6), lambda s, r: "random" if r == "gozer" else "heuristic"
+    )
+    assert games == expected
+    assert _decisions(data) == calls and calls["random"] > 0
+
+    def random_at(seat: int) -> Callable[[int, str], str]:
+        return lambda s, r: "random" if s == seat else "heuristic"
+
+    for seat in gozer_seats:  # not what any one seat for Gozer's bot would have played
+        assert _played_by("gozer", range(6), random_at(seat))[0] != expected
+    code, out, _ = _run(capsys, *argv, "-q")
+    assert code == 0 and "heuristic (default), role gozer: random" in out
+
+
+def test_simulate_bot_seat_wins_over_role_wins_over_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    cheap = "mcts:iterations=1,max_rollout_decisions=1"
+    argv = ["simulate", "gozer", "-n", "4", "--bot", f"0={cheap}", "--bot", "castaway=heuristic"]
+    code, out, _ = _run(capsys, *argv, "--bot", "random", "--json", "--per-game", "-q")
+    assert code == 0
+    data = json.loads(out)
+    assert data["bots"] == {
+        "default": "random",
+        "seats": {"0": cheap},
+        "roles": {"castaway": "heuristic"},
+    }
+
+    def spec_for(seat: int, role: str) -> str:
+        return cheap if seat == 0 else "heuristic" if role == "castaway" else "random"
+
+    expected, calls = _played_by("gozer", range(4), spec_for)
+    assert [g["results"] for g in data["per_game"]] == expected
+    assert list(_decisions(data)) == ["random", cheap, "heuristic"]  # default, seats, roles
+    assert _decisions(data) == calls
+    assert all(n > 0 for n in calls.values())  # each rule decided some seat
+    assert 0 in {r["seat"] for g in expected for r in g if r["role"] == "castaway"}
+
+
+def test_simulate_bot_per_role_is_identical_whatever_the_workers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "gozer", "-n", "4", "--seed", "2", "--bot", "heuristic"]
+    argv += ["--bot", "gozer=random", "--json", "-q"]
+    code1, out1, _ = _run(capsys, *argv)
+    code2, out2, _ = _run(capsys, *argv, "--workers", "2")
+    assert code1 == code2 == 0
+    one, two = json.loads(out1), json.loads(out2)
+    assert one["results_digest"] == two["results_digest"]
+    assert _decisions(one) == _decisions(two)
+    assert _without_timing(out1) == _without_timing(out2)
+
+
+def test_simulate_bot_role_errors(capsys: pytest.CaptureFixture[str], toy: str) -> None:
+    code, _, err = _run(capsys, "simulate", toy, "--bot", "third=random")
+    assert code == 2 and "'third=random'" in err and "(its roles: odd, even)" in err
+    code, _, err = _run(capsys, "simulate", toy, "--bot", "even=random", "--bot", "even=mcts")
+    assert code == 2 and "role even is given twice" in err
+    code, _, err = _run(capsys, "simulate", toy, "--bot", "1=random", "--bot", "1=mcts")
+    assert code == 2 and "seat 1 is given twice" in err
+    code, _, err = _run(capsys, "simulate", toy, "--bot", "odd=genius")
+    assert code == 2 and "no bot 'genius'" in err
+    code, _, err = _run(capsys, "play", toy, "--bot", "third=random")
+    assert code == 2 and "(its roles: odd, even)" in err
+    # a spec with parameters is still one spec, not ROLE=SPEC
+    spec = "mcts:iterations=1,max_rollout_decisions=1"
+    code, out, _ = _run(capsys, "simulate", "gozer", "-n", "1", "--bot", spec, "--json")
+    assert code == 0 and json.loads(out)["bots"] == {"default": spec, "seats": {}}
+
+
 def test_simulate_unfinished_games(capsys: pytest.CaptureFixture[str], toy: str) -> None:
     code, out, _ = _run(capsys, "simulate", toy, "-n", "3", "--max-actions", "2", "--json")
     data = json.loads(out)
@@ -451,6 +578,23 @@ def test_play_watch_matches_the_bots(
     final = read_log(log)
     assert len(final.entries) == expected.actions
     assert final.entries[-1].state_hash == serde.state_hash(expected.final_state)
+
+
+def test_play_bot_per_role(capsys: pytest.CaptureFixture[str]) -> None:
+    game = get_game("gozer")
+    for seed in (0, 1):  # Gozer at seat 1, then at seat 0
+        code, out, _ = _run(
+            capsys, "play", "gozer", "--watch", "--seed", str(seed), "--bot", "castaway=heuristic"
+        )
+        assert code == 0
+        state = game.new(seed, None)
+        bots = {
+            s: get_bot("gozer", "heuristic" if game.role(state, s) == "castaway" else "random")
+            for s in game.seats(state)
+        }
+        expected = play(game, seed, bots)
+        assert len([line for line in out.splitlines() if line.startswith("#")]) == expected.actions
+        assert expected.outcome is not None and expected.outcome.reason in out
 
 
 @pytest.mark.parametrize("game_id", REGISTERED)

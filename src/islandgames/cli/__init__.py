@@ -208,45 +208,91 @@ def _decode_config(game: AnyGame, wire: dict[str, Any] | None) -> Any:
         raise CliError(f"bad {game.info.id} config: {exc}") from exc
 
 
-def _parse_bots(game: AnyGame, specs: Sequence[str] | None) -> tuple[str, dict[int, str]]:
-    """``--bot SPEC`` (every seat) and ``--bot SEAT=SPEC`` (one seat) into
-    (default spec, per-seat specs); a spec is a bot name or ``NAME:key=value,...``
-    (``mcts:iterations=400``), each checked by building the bot once."""
+@attrs.frozen
+class _BotPlan:
+    """Which bot spec plays each seat: ``--bot SEAT=SPEC`` first, then ``--bot
+    ROLE=SPEC`` (the seat's role in the match at hand: a game may draw roles per seed),
+    then the default ``--bot SPEC``."""
+
+    default: str = "random"
+    seats: Mapping[int, str] = attrs.Factory(dict)
+    roles: Mapping[str, str] = attrs.Factory(dict)  # in the game's role order
+
+    def spec_for(self, seat: int, role: str) -> str:
+        if seat in self.seats:
+            return self.seats[seat]
+        return self.roles.get(role, self.default)
+
+    def specs(self) -> list[str]:
+        """Every spec given, once each: the default, then per seat, then per role."""
+        order = [self.default, *(self.seats[k] for k in sorted(self.seats))]
+        return list(dict.fromkeys([*order, *self.roles.values()]))
+
+    def wire(self) -> dict[str, Any]:
+        """The summary's ``bots``: ``roles`` only when some ROLE=SPEC was given (a
+        summary without it reads as before)."""
+        out: dict[str, Any] = {
+            "default": self.default,
+            "seats": {str(k): v for k, v in sorted(self.seats.items())},
+        }
+        if self.roles:
+            out["roles"] = dict(self.roles)
+        return out
+
+
+def _parse_bots(game: AnyGame, specs: Sequence[str] | None) -> _BotPlan:
+    """``--bot SPEC`` (every seat), ``--bot SEAT=SPEC`` (one seat) and ``--bot
+    ROLE=SPEC`` (the seats of one of ``game.info.roles``) into a :class:`_BotPlan`; a
+    spec is a bot name or ``NAME:key=value,...`` (``mcts:iterations=400``), each
+    checked by building the bot once."""
     default = "random"
     per_seat: dict[int, str] = {}
+    per_role: dict[str, str] = {}
     plain = 0
+    roles = game.info.roles
     for spec in specs or ():
-        seat_text, eq, name = spec.partition("=")
-        if not eq or ":" in seat_text:  # "mcts:iterations=9" is a spec, not SEAT=SPEC
+        key, eq, name = spec.partition("=")
+        if not eq or ":" in key:  # "mcts:iterations=9" is a spec, not ROLE=SPEC
             name, plain = spec, plain + 1
             if plain > 1:
-                raise CliError("give at most one --bot NAME (use --bot SEAT=NAME per seat)")
+                raise CliError(
+                    "give at most one --bot SPEC (use --bot SEAT=SPEC or ROLE=SPEC for some seats)"
+                )
             default = name
             continue
+        if key in roles:
+            if key in per_role:
+                raise CliError(f"--bot {spec!r}: role {key} is given twice")
+            per_role[key] = name
+            continue
         try:
-            seat = int(seat_text)
+            seat = int(key)
         except ValueError:
-            raise CliError(f"--bot {spec!r}: the seat must be an integer") from None
+            raise CliError(
+                f"--bot {spec!r}: the seat must be an integer or a role of "
+                f"{game.info.id} (its roles: {', '.join(roles)})"
+            ) from None
         if not 0 <= seat < game.info.max_seats:
             raise CliError(f"--bot {spec!r}: {game.info.id} has seats 0..{game.info.max_seats - 1}")
+        if seat in per_seat:
+            raise CliError(f"--bot {spec!r}: seat {seat} is given twice")
         per_seat[seat] = name
-    for name in (default, *per_seat.values()):
+    for name in (default, *per_seat.values(), *per_role.values()):
         try:
             get_bot(game.info.id, name)
         except (LookupError, ValueError, TypeError) as exc:
             raise CliError(str(exc)) from None
-    return default, per_seat
+    return _BotPlan(default, per_seat, {r: per_role[r] for r in roles if r in per_role})
 
 
-def _bots_for(
-    game_id: str, default: str, per_seat: Mapping[int, str], seats: int
-) -> dict[int, Bot]:
+def _bots_for(game: AnyGame, plan: _BotPlan, state: Any) -> dict[int, Bot]:
+    """One bot per seat of the match in ``state`` (one instance per spec)."""
     cache: dict[str, Bot] = {}
     out: dict[int, Bot] = {}
-    for s in range(seats):
-        name = per_seat.get(s, default)
+    for s in game.seats(state):
+        name = plan.spec_for(s, game.role(state, s))
         if name not in cache:
-            cache[name] = get_bot(game_id, name)
+            cache[name] = get_bot(game.info.id, name)
         out[s] = cache[name]
     return out
 
@@ -577,7 +623,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.resume is not None:
         m, seed = _resumed(args)
         game = m.game
-        seats = game.seat_count(m.state)
+        initial = m.state  # where the game is now: the seats' roles are as they were
+        seats = game.seat_count(initial)
     else:
         if args.game is None:
             raise CliError("play: give a GAME, or --resume LOG")
@@ -589,12 +636,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         except InvalidConfigError as exc:
             raise CliError(f"bad {game.info.id} config: {exc}") from exc
         seats = game.seat_count(initial)
-    default_bot, per_seat = _parse_bots(game, [args.bot] if args.bot else None)
+    plan = _parse_bots(game, [args.bot] if args.bot else None)
     humans: tuple[int, ...] = () if args.watch else tuple(sorted(set(args.seat or [0])))
     for s in humans:
         if not 0 <= s < seats:
             raise CliError(f"--seat {s}: this {game.info.id} match has seats 0..{seats - 1}")
-    bots = _bots_for(game.info.id, default_bot, per_seat, seats)
+    bots = _bots_for(game, plan, initial)
     rngs = {s: Rng.from_seed(seed, f"bot{s}") for s in range(seats)}
     if args.resume is None:
         try:
@@ -692,8 +739,7 @@ def _offer_interjections(
 class _Job:
     game: str
     config: dict[str, Any] | None
-    default_bot: str
-    per_seat: tuple[tuple[int, str], ...]
+    bots: _BotPlan
     start: int
     count: int
     max_actions: int
@@ -736,18 +782,18 @@ _Timings = dict[str, tuple[int, float]]
 def _run_job(job: _Job) -> tuple[int, list[_Record], _Timings]:
     game = get_game(job.game)
     config = None if job.config is None else game.decode_config(job.config)
-    plain = _bots_for(job.game, job.default_bot, dict(job.per_seat), game.info.max_seats)
-    per_seat = dict(job.per_seat)
-    timed: dict[str, _TimedBot] = {}
-    bots: dict[int, Bot] = {}
-    for s, bot in plain.items():
-        spec = per_seat.get(s, job.default_bot)
+    timed: dict[str, _TimedBot] = {}  # one bot per spec, whatever seats it plays
+
+    def bot(spec: str) -> _TimedBot:
         if spec not in timed:
-            timed[spec] = _TimedBot(bot)
-        bots[s] = timed[spec]
+            timed[spec] = _TimedBot(get_bot(job.game, spec))
+        return timed[spec]
+
     out: list[_Record] = []
     for seed in range(job.start, job.start + job.count):
         try:
+            state = game.new(seed, config)  # the seats' roles may differ between seeds
+            bots = {s: bot(job.bots.spec_for(s, game.role(state, s))) for s in game.seats(state)}
             res = play(game, seed, bots, config, max_actions=job.max_actions)
         except Exception as exc:  # an engine or bot bug: reported, not fatal
             out.append(_Record(seed, 0, None, (), f"{type(exc).__name__}: {exc}"))
@@ -800,14 +846,11 @@ def _run_all(
     return [r for start in sorted(chunks) for r in chunks[start]], timings
 
 
-def _decision_timing(
-    default: str, per_seat: Mapping[int, str], timings: _Timings
-) -> list[dict[str, Any]]:
+def _decision_timing(plan: _BotPlan, timings: _Timings) -> list[dict[str, Any]]:
     """Mean wall seconds per ``choose`` call of each bot spec in play (default first,
-    then by first seat): informational, like the rest of ``timing``."""
-    order = [default, *(per_seat[k] for k in sorted(per_seat))]
+    then per seat, then per role): informational, like the rest of ``timing``."""
     rows = []
-    for spec in dict.fromkeys(order):
+    for spec in plan.specs():
         calls, secs = timings.get(spec, (0, 0.0))
         rows.append(
             {
@@ -899,7 +942,11 @@ def _summary_tables(summary: Mapping[str, Any]) -> list[RenderableType]:
     head.add_column()
     b = summary["bots"]
     bots = ", ".join(
-        [b["default"] + " (default)", *(f"seat {k}: {v}" for k, v in b["seats"].items())]
+        [
+            b["default"] + " (default)",
+            *(f"seat {k}: {v}" for k, v in b["seats"].items()),
+            *(f"role {k}: {v}" for k, v in b.get("roles", {}).items()),
+        ]
     )
     length = summary["length"]
     timing = summary["timing"]
@@ -1007,18 +1054,10 @@ def _summary_tables(summary: Mapping[str, Any]) -> list[RenderableType]:
 def cmd_simulate(args: argparse.Namespace) -> int:
     game = _load_game(args.game)
     config_wire = _config_wire(game, args.config)
-    default_bot, per_seat = _parse_bots(game, args.bot)
+    plan = _parse_bots(game, args.bot)
     if args.seed + args.games - 1 > MAX_SEED:
         raise CliError("--seed + --games exceeds the seed range")
-    template = _Job(
-        game.info.id,
-        config_wire,
-        default_bot,
-        tuple(sorted(per_seat.items())),
-        0,
-        0,
-        args.max_actions,
-    )
+    template = _Job(game.info.id, config_wire, plan, 0, 0, args.max_actions)
     jobs = _jobs(template, args.seed, args.games, args.workers)
     err = _err()
     progress = Progress(
@@ -1039,13 +1078,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     cfg = serde.to_wire(game.info.default_config if config is None else config)
     if isinstance(cfg, dict):
         cfg.pop("type", None)
-    bots = {"default": default_bot, "seats": {str(k): v for k, v in sorted(per_seat.items())}}
     meta = {
         "game": game.info.id,
         "rules_version": game.info.rules_version,
         "config": cfg,
         "seed": args.seed,
-        "bots": bots,
+        "bots": plan.wire(),
         "max_actions": args.max_actions,
     }
     summary = summarize(records, meta)
@@ -1055,7 +1093,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "workers": args.workers,
         "actions_per_second": round(total / seconds, 1),
         "games_per_second": round(len(records) / seconds, 2),
-        "bots": _decision_timing(default_bot, per_seat, timings),
+        "bots": _decision_timing(plan, timings),
     }
     if args.per_game:
         summary["per_game"] = [
@@ -1583,7 +1621,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="a seat you play (repeatable for hot seat; default 0)",
     )
     p.add_argument(
-        "--bot", metavar="NAME", help="bot for the other seats (default random), or SEAT=NAME"
+        "--bot",
+        metavar="SPEC|SEAT=SPEC|ROLE=SPEC",
+        help="bot for the other seats (default random), or for one seat, or for the seats "
+        "of one role (a role of the game, e.g. castaway=heuristic)",
     )
     p.add_argument("--watch", action="store_true", help="bots play every seat; print each step")
     p.add_argument(
@@ -1619,9 +1660,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bot",
         action="append",
-        metavar="SPEC|SEAT=SPEC",
-        help="bot for every seat, or for one seat (repeatable); default random. A spec is "
-        "a bot name or NAME:key=value,... (e.g. mcts:iterations=400,rollout=random)",
+        metavar="SPEC|SEAT=SPEC|ROLE=SPEC",
+        help="bot for every seat, for one seat, or for the seats of one role (a role of the "
+        "game, e.g. creature=mcts; repeatable); default random; SEAT=SPEC wins over "
+        "ROLE=SPEC. A spec is a bot name or NAME:key=value,... (e.g. "
+        "mcts:iterations=400,rollout=random)",
     )
     p.add_argument(
         "--seed",
