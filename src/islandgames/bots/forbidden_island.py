@@ -18,7 +18,6 @@ it is asked to decide anyway (a swim, a discard, a rescue).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,6 +47,7 @@ from ..games.forbidden_island.data import (
 )
 from ..games.forbidden_island.state import ForbiddenIslandState
 from ..games.forbidden_island.view import ForbiddenIslandView
+from ._model import win_chance
 
 __all__ = ["HeuristicBot", "evaluate", "position_from_view"]
 
@@ -400,8 +400,7 @@ class HeuristicBot:
         v: ForbiddenIslandView = view
         if v.ended:
             return 1.0 if v.ended == ("won",) else 0.0
-        x = sum(w * f for w, f in zip(VALUE_WEIGHTS, value_features(v), strict=True))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+        return win_chance(VALUE_WEIGHTS, value_features(v))
 
     def _choose(self, v: ForbiddenIslandView, seat: int, legal: list[Action]) -> Action:
         for a in legal:

@@ -18,7 +18,6 @@ Win rates are in docs/friday.md (about 11% at level 1 against 0% for random play
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +51,7 @@ from ..games.friday.data import (
 )
 from ..games.friday.state import FightCard, PendingSort, PendingTarget
 from ..games.friday.view import HIDDEN, FridayView
+from ._model import win_chance
 
 __all__ = ["HeuristicBot", "card_worth"]
 
@@ -152,8 +152,7 @@ class HeuristicBot:
         v: FridayView = view
         if v.result is not None:
             return 1.0 if v.result == "won" else 0.0
-        x = sum(w * f for w, f in zip(VALUE_WEIGHTS, value_features(v), strict=True))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+        return win_chance(VALUE_WEIGHTS, value_features(v))
 
 
 #: the names of :func:`value_features`, in order

@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -47,6 +46,7 @@ from ..games.not_alone.actions import (
 )
 from ..games.not_alone.data import HUNT, RESERVE_PLACES
 from ..games.not_alone.view import HuntedView, NotAloneView
+from ._model import win_chance
 
 __all__ = ["HeuristicBot"]
 
@@ -112,8 +112,7 @@ class HeuristicBot:
         v: NotAloneView = view
         if v.winner:
             return 1.0 if (v.winner == "creature") == (v.role == "creature") else 0.0
-        x = sum(w * f for w, f in zip(VALUE_WEIGHTS, value_features(v), strict=True))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+        return win_chance(VALUE_WEIGHTS, value_features(v))
 
     def sample_state(
         self, game: Game[Any, Any, Any, Any], view: Any, seat: int | None, rng: Rng
