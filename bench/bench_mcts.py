@@ -4,13 +4,16 @@
     python bench/bench_mcts.py --games 20 --only friday gozer-4
     python bench/bench_mcts.py --spec mcts:iterations=400 --workers 2 --json
     python bench/bench_mcts.py --only friday --rows friday.jsonl   # resumable
+    python bench/bench_mcts.py --only friday --first-seed 100 --games 100 --rows f.jsonl
 
-Each setting plays seeds 0..N-1 with ``islandgames.bots.play``: the side measured is
-played by ``--spec`` (default ``mcts``, i.e. 200 iterations with the game's heuristic
-rollouts where it has one), the other side by the heuristic bot. The table shows the
-measured side's wins with a 95% Wilson interval, the goal and the heuristic's own rate
-(from docs/<game>.md), and the mean wall seconds per decision of the spec (every
-``choose`` call, forced ones included, and per decision with a real choice).
+Each setting plays seeds 0..N-1 (or FIRST..FIRST+N-1, to split a run over machines or
+cores: the rows files of the parts, concatenated, resume as one full run) with
+``islandgames.bots.play``: the side measured is played by ``--spec`` (default ``mcts``,
+i.e. 200 iterations with the game's heuristic rollouts where it has one), the other side
+by the heuristic bot. The table shows the measured side's wins with a 95% Wilson
+interval, the goal and the heuristic's own rate (from docs/<game>.md), and the mean wall
+seconds per decision of the spec (every ``choose`` call, forced ones included, and per
+decision with a real choice).
 
 Results are deterministic (seeded) whatever ``--workers``; only the seconds vary. This is
 a measurement, not a test: nothing here asserts. A full run is long (Friday at 200
@@ -155,12 +158,18 @@ def _recorded(path: str | None, setting: Setting, spec: str) -> dict[int, dict[s
 
 
 def measure(
-    setting: Setting, spec: str, games: int, workers: int, rows_path: str | None = None
+    setting: Setting,
+    spec: str,
+    games: int,
+    workers: int,
+    rows_path: str | None = None,
+    first_seed: int = 0,
 ) -> dict[str, Any]:
+    seeds = range(first_seed, first_seed + games)
     done = _recorded(rows_path, setting, spec)
-    tasks = [(setting, spec, seed) for seed in range(games) if seed not in done]
+    tasks = [(setting, spec, seed) for seed in seeds if seed not in done]
     t0 = time.perf_counter()
-    rows: list[dict[str, Any]] = [done[seed] for seed in range(games) if seed in done]
+    rows: list[dict[str, Any]] = [done[seed] for seed in seeds if seed in done]
     sink = open(rows_path, "a", encoding="utf-8") if rows_path else None  # noqa: SIM115
 
     def progress(row: dict[str, Any]) -> None:
@@ -199,6 +208,7 @@ def measure(
         "config": setting.config,
         "spec": spec,
         "games": games,
+        "seeds": [seeds.start, seeds.stop - 1],
         "finished": sum(r["finished"] for r in rows),
         "errors": [r["error"] for r in rows if r["error"]],
         "wins": wins,
@@ -222,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", nargs="*", metavar="SETTING", help=", ".join(s.name for s in SETTINGS)
     )
+    parser.add_argument(
+        "--first-seed", type=int, default=0, metavar="N", help="play seeds N..N+games-1 (0)"
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes (1)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -231,12 +244,14 @@ def main(argv: list[str] | None = None) -> int:
         "same setting and spec already there are not played again (resume a run)",
     )
     args = parser.parse_args(argv)
+    if args.games < 1 or args.first_seed < 0:
+        parser.error("--games must be at least 1 and --first-seed at least 0")
     chosen = [s for s in SETTINGS if not args.only or s.name in args.only]
     if args.only and len(chosen) != len(args.only):
         parser.error(f"unknown setting; known: {', '.join(s.name for s in SETTINGS)}")
     results = []
     for s in chosen:
-        results.append(measure(s, args.spec, args.games, args.workers, args.rows))
+        results.append(measure(s, args.spec, args.games, args.workers, args.rows, args.first_seed))
         if not args.json:
             r = results[-1]
             print(
