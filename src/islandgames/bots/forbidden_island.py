@@ -99,41 +99,36 @@ def _waters_rise_chance(s: ForbiddenIslandState) -> float:
     return 1.0 - (n - w) * (n - w - 1) / (n * (n - 1))
 
 
-def _risk(s: ForbiddenIslandState, tile: str) -> float:
-    """How likely ``tile``'s flood card comes up in the next flood draw (roughly)."""
+def _draw_pile_chance(s: ForbiddenIslandState, tile: str) -> float | None:
+    """How likely ``tile``'s flood card comes up from the draw pile in this turn's flood
+    draw (0.0 when it lies deeper than the draws reach); None when it is in the discard
+    pile."""
     draws = FLOOD_DRAWS[min(s.water_level, 9)]
     if s.phase == "flood":
         draws = s.draws_left
     seen = 0
-    i = 0
     for n in s.flood_segments:
-        run = s.flood_deck[i : i + n]
-        if tile in run:
-            if seen >= draws:
-                return 0.05
-            return min(1.0, (draws - seen) / n)
+        if tile in s.flood_deck[seen : seen + n]:
+            return 0.0 if seen >= draws else min(1.0, (draws - seen) / n)
         seen += n
-        i += n
-    return 0.25  # in the discard pile: back on top after a Waters Rise!
+    return None
+
+
+def _risk(s: ForbiddenIslandState, tile: str) -> float:
+    """How likely ``tile``'s flood card comes up in the next flood draw (roughly)."""
+    chance = _draw_pile_chance(s, tile)
+    if chance is None:
+        return 0.25  # in the discard pile: back on top after a Waters Rise!
+    return chance or 0.05
 
 
 def _sink_chance(s: ForbiddenIslandState, tile: str) -> float:
     """How likely the flooded ``tile`` sinks in this turn's flood draw: its card comes
     up from the draw pile, or it is in the discard pile and a Waters Rise! puts that
     pile on top first."""
-    draws = FLOOD_DRAWS[min(s.water_level, 9)]
-    if s.phase == "flood":
-        draws = s.draws_left
-    seen = 0
-    i = 0
-    for n in s.flood_segments:
-        run = s.flood_deck[i : i + n]
-        if tile in run:
-            if seen >= draws:
-                return 0.02
-            return min(1.0, (draws - seen) / n)
-        seen += n
-        i += n
+    chance = _draw_pile_chance(s, tile)
+    if chance is not None:
+        return chance or 0.02
     m = len(s.flood_discard)
     after = FLOOD_DRAWS[min(s.water_level + 1, 9)]
     return _waters_rise_chance(s) * min(1.0, after / max(m, 1)) + 0.02
