@@ -57,7 +57,7 @@ SETTINGS = (
         {"players": 4, "difficulty": "novice"},
         ("diver", "engineer", "explorer", "messenger", "navigator", "pilot"),
         0.40,
-        0.131,
+        0.162,
     ),
     # Not Alone baseline: heuristic vs heuristic (the Creature wins 77.5%)
     Setting("not-alone-hunted", "not-alone", {}, ("hunted",), 0.50, 0.225),
