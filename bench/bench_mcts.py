@@ -29,13 +29,13 @@ import multiprocessing
 import platform
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 from islandgames import get_game
-from islandgames.bots import Bot, get_bot, play
+from islandgames.bots import Bot, Interjector, get_bot, play
 from islandgames.core.rng import Rng
 
 
@@ -71,10 +71,14 @@ SETTINGS = (
 class _Timed:
     """Counts a bot's decisions and their wall time (never changes a choice)."""
 
+    interject: Callable[..., tuple[Any, Rng]]  # the bot's own, if it has one
+
     def __init__(self, bot: Bot) -> None:
         self.bot, self.name = bot, bot.name
         self.calls = self.choices = 0
         self.seconds = self.choice_seconds = 0.0
+        if isinstance(bot, Interjector):  # out-of-turn plays pass through, untimed
+            self.interject = bot.interject
 
     def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: Rng) -> tuple[Any, Rng]:
         t0 = time.perf_counter()

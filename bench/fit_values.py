@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from islandgames import get_game
-from islandgames.bots import get_bot
+from islandgames.bots import get_bot, interjection
 from islandgames.core.rng import Rng
 
 #: game -> (bot module, config for the games played)
@@ -50,6 +50,10 @@ def _one(task: tuple[str, int]) -> tuple[list[tuple[float, ...]], list[float]]:
     rows: list[tuple[int, tuple[float, ...]]] = []
     while game.outcome(state) is None:
         seat = game.to_act(state)[0]
+        hit = interjection(game, state, seat, bot, rngs)  # as play() does
+        if hit is not None:
+            state = game.apply(state, *hit)
+            continue
         view = game.view(state, seat)
         legal = game.legal_actions(state, seat)
         if len(legal) > 1:

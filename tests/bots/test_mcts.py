@@ -348,3 +348,28 @@ def test_the_rollout_bots_sample_state_is_the_searchs_belief() -> None:
     bot._rollout_bots["not-alone"] = belief  # the rollout bot, as get_bot would make it
     bot.search(game, view, legal, Rng.from_seed(1))
     assert belief.samples == 9  # one determinization per iteration, all of them its own
+
+
+def test_out_of_turn_plays_are_the_rollout_bots() -> None:
+    """MctsBot.interject: the rollout bot's out-of-turn play (Forbidden Island's
+    heuristic lifts off for the team), none with a rollout bot that makes none."""
+    from islandgames.bots.forbidden_island import HeuristicBot
+    from islandgames.games.forbidden_island.actions import LiftOff
+    from tests.forbidden_island import forbidden_island_kit as fi
+
+    game = get_game("forbidden-island")
+    home = dict.fromkeys(range(3), "fools_landing")
+    all4 = ["earth", "wind", "fire", "ocean"]
+    s = fi.build(("engineer", "pilot", "messenger"), pawns=home, captured=all4,
+                 hands={1: ["helicopter_lift"]})  # fmt: skip
+    view, legal = game.view(s, 1), game.legal_actions(s, 1)
+    assert game.to_act(s) == (0,) and LiftOff() in legal
+    searching = get_bot("forbidden-island", "mcts:iterations=4")
+    assert isinstance(searching, MctsBot)
+    searched, _ = searching.interject(game, view, legal, Rng.from_seed(1))
+    own, _ = HeuristicBot().interject(game, view, legal, Rng.from_seed(1))
+    assert searched == own == LiftOff()
+    randomly = get_bot("forbidden-island", "mcts:iterations=4,rollout=random")
+    assert isinstance(randomly, MctsBot)
+    plain, _ = randomly.interject(game, view, legal, Rng.from_seed(1))
+    assert plain is None

@@ -33,9 +33,11 @@ from ..core.rng import Rng
 __all__ = [
     "Bot",
     "GameResult",
+    "Interjector",
     "RandomBot",
     "bot_names",
     "get_bot",
+    "interjection",
     "parse_bot_spec",
     "play",
     "register_bot",
@@ -53,6 +55,45 @@ class Bot(Protocol):
     def choose(
         self, game: Game[Any, Any, Any, Any], view: Any, legal: Sequence[Any], rng: Rng
     ) -> tuple[Any, Rng]: ...
+
+
+@runtime_checkable
+class Interjector(Protocol):
+    """A bot that may also act when the game is not waiting on its seat: the optional
+    interjections a game allows out of turn (Forbidden Island's special cards, DESIGN
+    section 3) appear as legal actions of a seat that ``to_act`` does not list.
+    ``interject`` returns one of ``legal`` to play now, or None to let the game go on."""
+
+    def interject(
+        self, game: Game[Any, Any, Any, Any], view: Any, legal: Sequence[Any], rng: Rng
+    ) -> tuple[Any | None, Rng]: ...
+
+
+def interjection(
+    game: Game[Any, Any, Any, Any],
+    state: Any,
+    next_seat: Seat,
+    bots: Bot | Mapping[Seat, Bot],
+    rngs: dict[Seat, Rng],
+) -> tuple[Seat, Any] | None:
+    """The interjection, if any, that a seat other than ``next_seat`` (the one about to
+    be asked) plays now: seats are offered in seat order, only those whose bot is an
+    :class:`Interjector` and that have legal actions; the first that plays one wins
+    (``rngs`` holds each seat's RNG and is advanced for each seat asked)."""
+    for seat in game.seats(state):
+        if seat == next_seat:
+            continue
+        bot = bots if isinstance(bots, Bot) else bots.get(seat)
+        interject = getattr(bot, "interject", None)
+        if interject is None:
+            continue
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            continue
+        action, rngs[seat] = interject(game, game.view(state, seat), legal, rngs[seat])
+        if action is not None:
+            return seat, action
+    return None
 
 
 class RandomBot:
@@ -243,8 +284,10 @@ def play(
 ) -> GameResult:
     """Play one game to its end with ``bots`` (one bot for all seats, or one per seat).
 
-    Seats the game waits on act in seat order; each bot's RNG is derived from ``seed``
-    and its seat, so a result depends only on the seed, the config and the bots."""
+    The first seat the game waits on acts; before it is asked, the other seats' bots that
+    are :class:`Interjector` may play an optional action out of turn (see
+    :func:`interjection`). Each bot's RNG is derived from ``seed`` and its seat, so a
+    result depends only on the seed, the config and the bots."""
     g = get_game(game) if isinstance(game, str) else game
     state = g.new(seed, config)
     rngs = {s: Rng.from_seed(seed, f"bot{s}") for s in g.seats(state)}
@@ -254,6 +297,11 @@ def play(
         if not waiting:
             raise RuntimeError(f"{g.info.id}: nobody to act but the game is not over")
         seat = waiting[0]
+        hit = interjection(g, state, seat, bots, rngs)
+        if hit is not None:
+            state = g.apply(state, *hit)
+            n += 1
+            continue
         bot = bots if isinstance(bots, Bot) else bots[seat]
         legal = g.legal_actions(state, seat)
         action, rngs[seat] = bot.choose(g, g.view(state, seat), legal, rngs[seat])

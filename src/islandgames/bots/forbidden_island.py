@@ -18,6 +18,7 @@ it is asked to decide anyway (a swim, a discard, a rescue).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +53,12 @@ from ._model import win_chance
 __all__ = ["HeuristicBot", "evaluate", "position_from_view"]
 
 _DUMMY_RNG = Rng("0" * 64, 0)
+#: how much a Sandbags play must raise :func:`evaluate` to be worth the card
+_BAG_GAIN = 400
+#: how much better than walking a Helicopter Lift of the active pawn must be
+_LIFT_GAIN = 100
+#: how many landing tiles of such a lift are looked at beyond where they land
+_LIFT_SHORTLIST = 8
 _WON = 1e9
 _LOST = -1e9
 
@@ -134,27 +141,34 @@ def _sink_chance(s: ForbiddenIslandState, tile: str) -> float:
     return _waters_rise_chance(s) * min(1.0, after / max(m, 1)) + 0.02
 
 
-def _distances(s: ForbiddenIslandState, seat: int) -> list[int]:
+def _distances(s: ForbiddenIslandState, seat: int) -> tuple[int, ...]:
     """Moves ``seat``'s pawn needs to reach each cell (99: unreachable)."""
-    geo = rules.GEOMETRY[s.layout]
     adv = s.adventurers[seat]
-    tiles = s.tiles
-    start = s.board.index(s.pawns[seat])
-    nbrs = geo.king if adv == "explorer" else geo.ortho
-    dist = [99] * len(tiles)
+    kind = adv if adv in ("explorer", "pilot", "diver") else "walker"
+    sunk = tuple(st == "sunk" for st in s.tiles)
+    return _distance_table(s.layout, sunk, s.board.index(s.pawns[seat]), kind)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _distance_table(layout: str, sunk: tuple[bool, ...], start: int, kind: str) -> tuple[int, ...]:
+    # a distance depends only on which tiles are sunk, so the tables are shared by every
+    # position the bot and the search look at (the search spends most of its time here)
+    geo = rules.GEOMETRY[layout]
+    nbrs = geo.king if kind == "explorer" else geo.ortho
+    dist = [99] * len(sunk)
     dist[start] = 0
     queue = [start]
     for c in queue:
         for n in nbrs[c]:
-            if dist[n] == 99 and (tiles[n] != "sunk" or adv == "diver"):
+            if dist[n] == 99 and (not sunk[n] or kind == "diver"):
                 dist[n] = dist[c] + 1
                 queue.append(n)
-    if adv == "pilot":
-        dist = [min(d, 1) if tiles[c] != "sunk" else d for c, d in enumerate(dist)]
-    if adv == "diver":
-        dist = [d if tiles[c] != "sunk" else 99 for c, d in enumerate(dist)]
+    if kind == "pilot":
+        dist = [min(d, 1) if not sunk[c] else d for c, d in enumerate(dist)]
+    if kind == "diver":
+        dist = [d if not sunk[c] else 99 for c, d in enumerate(dist)]
         dist[start] = 0
-    return dist
+    return tuple(dist)
 
 
 def evaluate(s: ForbiddenIslandState) -> float:
@@ -164,9 +178,9 @@ def evaluate(s: ForbiddenIslandState) -> float:
     board, tiles = s.board, s.tiles
     n = len(s.pawns)
     score = 0.0
-    dists: dict[int, list[int]] = {}
+    dists: dict[int, tuple[int, ...]] = {}
 
-    def dist(seat: int) -> list[int]:
+    def dist(seat: int) -> tuple[int, ...]:
         d = dists.get(seat)
         if d is None:
             d = dists[seat] = _distances(s, seat)
@@ -236,9 +250,11 @@ def _after(s: ForbiddenIslandState, seat: int, action: Any) -> float:
         return _LOST
 
 
-def _plan(s: ForbiddenIslandState, seat: int, end: Action, width: int = 10) -> Action:
+def _plan(
+    s: ForbiddenIslandState, seat: int, end: Action, width: int = 10
+) -> tuple[Action, float]:
     """Beam search over the active player's remaining actions: the first action of the
-    best sequence found, or ``end`` if no sequence beats stopping now."""
+    best sequence found, or ``end`` if no sequence beats stopping now, and its value."""
     best_first = end
     best_value = evaluate(s) + 1.0
     beam: list[tuple[ForbiddenIslandState, Action | None]] = [(s, None)]
@@ -260,7 +276,32 @@ def _plan(s: ForbiddenIslandState, seat: int, end: Action, width: int = 10) -> A
         ]
         if not beam:
             break
-    return best_first
+    return best_first, best_value
+
+
+def _landing(s: ForbiddenIslandState, seat: int) -> float:
+    """The value of a position the active player's pawn was just lifted to: the best of
+    stopping there and of one more action."""
+    best = evaluate(s)
+    for a in rules.turn_actions(s, seat):
+        best = max(best, evaluate(rules.apply(s, seat, a, RULES[-1])))
+    return best
+
+
+def _lift_targets(lifted: ForbiddenIslandState, seat: int) -> list[tuple[float, str]]:
+    """The tiles the active player, lifting its own pawn alone (``lifted``: the card is
+    played), could best land on: the :data:`_LIFT_SHORTLIST` best by :func:`evaluate`
+    on landing, each valued by :func:`_landing` (valuing every tile so is most of what
+    the bot spends on a turn, and the search asks it for most moves)."""
+    s = lifted
+    landed = []
+    for c, st in enumerate(s.tiles):
+        tile = s.board[c]
+        if st != "sunk" and tile != s.pawns[seat]:
+            there = rules.apply(lifted, seat, LiftTo(tile), RULES[-1])
+            landed.append((evaluate(there), c, tile, there))
+    landed.sort(key=lambda x: (-x[0], x[1]))
+    return [(_landing(there, seat), tile) for _, _, tile, there in landed[:_LIFT_SHORTLIST]]
 
 
 #: the names of :func:`value_features`, in order
@@ -273,13 +314,13 @@ VALUE_FEATURES = (
 )  # fmt: skip
 
 #: the weights of the win-chance model: ``python bench/fit_values.py forbidden-island
-#: --games 1000`` (4 players, novice; 97,958 decisions; held-out log-loss 0.464, a
-#: constant 0.562)
+#: --games 1000`` (4 players, novice; 100,391 decisions; held-out log-loss 0.544, a
+#: constant 0.637)
 VALUE_WEIGHTS: tuple[float, ...] = (
-    -1.6562, 1.6719, 1.8838, 2.2106, 4.3809, -0.4215, -3.8216, -0.0611, -0.1164,
-    -0.7607, -0.1871, 0.2437, -0.2323, -0.9838, -0.9975, -0.3252, 0.2435, -0.1530,
-    0.5034, -0.1257, -0.0400, -1.6862, -0.6307, 0.1021, -0.0205, -0.0801, -0.1653,
-    -1.5802, -0.0898, -0.0272, -0.3162, -0.0918, 0.0334, -0.4449,
+    -0.7243, 1.3025, 1.7923, 1.8815, 3.9930, -0.4552, -3.6463, -0.1131, 0.0395, -0.8064,
+    -0.4777, 0.2510, -0.1484, -1.0153, -2.0253, -0.1881, 0.1925, -0.1607, 0.5580,
+    -0.1139, -0.0287, -1.0455, -0.1742, 0.2067, 0.0800, -0.1708, 0.4796, -1.5145,
+    -0.1759, -0.0049, -0.4349, -0.0023, -0.1983, -0.4190,
 )  # fmt: skip
 
 
@@ -397,6 +438,54 @@ class HeuristicBot:
             return 1.0 if v.ended == ("won",) else 0.0
         return win_chance(VALUE_WEIGHTS, value_features(v))
 
+    def interject(
+        self, game: Game[Any, Any, Any, Any], view: Any, legal: Sequence[Any], rng: Rng
+    ) -> tuple[Action | None, Rng]:
+        """Out of turn (I1: a holder may play a special card whenever the game waits):
+        lift off when possible, sandbag a vital tile at risk, and once all four
+        treasures are held fly the team to Fools' Landing when its lifts suffice."""
+        assert isinstance(view, ForbiddenIslandView)
+        if view.seat is None:
+            return None, rng
+        acts = list(legal)
+        for a in acts:
+            if isinstance(a, LiftOff):
+                return a, rng
+        s = position_from_view(view)
+        bag = self._sandbag(s, view.seat, acts)
+        if bag is not None:
+            return bag, rng
+        if len(s.captured) == len(TREASURE_IDS):
+            return self._team_lift_home(s, view.seat, acts), rng
+        return None, rng
+
+    def _sandbag(self, s: ForbiddenIslandState, seat: int, legal: list[Action]) -> Action | None:
+        """The Sandbags play that raises :func:`evaluate` most, if it is worth the card."""
+        bags = [a for a in legal if isinstance(a, Sandbags)]
+        if not bags:
+            return None
+        best = max(bags, key=lambda a: _after(s, seat, a))
+        return best if _after(s, seat, best) - evaluate(s) > _BAG_GAIN else None
+
+    def _team_lift_home(
+        self, s: ForbiddenIslandState, seat: int, legal: list[Action]
+    ) -> Action | None:
+        """All four treasures held: if the team's Helicopter Lifts can fly every group of
+        pawns away from Fools' Landing there and keep one for the lift-off, this holder
+        flies the largest group now (any holder may, out of turn)."""
+        if HELICOPTER_LIFT not in s.hands[seat]:
+            return None
+        team = sum(h.count(HELICOPTER_LIFT) for h in s.hands)
+        board = s.board
+        fl = board.index(FOOLS_LANDING)
+        cells = [board.index(p) for p in s.pawns]
+        away = {c for c in cells if c != fl}
+        if not away or len(away) > team - 1:
+            return None
+        group = max(sorted(away), key=cells.count)
+        lift = HelicopterLift(cells.index(group))
+        return lift if lift in legal else None
+
     def _choose(self, v: ForbiddenIslandView, seat: int, legal: list[Action]) -> Action:
         for a in legal:
             if isinstance(a, LiftOff):
@@ -419,7 +508,15 @@ class HeuristicBot:
             return max(required, key=lambda a: _after(s, seat, a))
         # the action phase: the first step of the best plan for the actions left
         end = next(a for a in required if isinstance(a, EndActions))
-        return _plan(s, seat, end)
+        first, value = _plan(s, seat, end)
+        lift = HelicopterLift(seat)
+        if lift in legal and s.actions_left and len(s.captured) < len(TREASURE_IDS):
+            # a lift of its own pawn is a free move: worth the card when it saves more
+            # than walking does (a flooded Fools' Landing or temple out of reach)
+            lifted = rules.apply(s, seat, lift, RULES[-1])
+            if max(_lift_targets(lifted, seat))[0] > value + _LIFT_GAIN:
+                return lift
+        return first
 
     def _steer_lift(self, s: ForbiddenIslandState, seat: int, legal: list[Action]) -> Action:
         assert s.lift is not None
@@ -428,6 +525,10 @@ class HeuristicBot:
             if isinstance(a, LiftAlso) and (everyone_home or a.pawn in s.swimmers):
                 return a
         targets = [a for a in legal if isinstance(a, LiftTo)]
+        if s.lift.pawns == (seat,) and seat == s.active and s.phase == "actions":
+            # the active player flies itself (see _choose): where it can do most
+            best_tile = max(_lift_targets(s, seat))[1]
+            return LiftTo(best_tile)
         if everyone_home:
             for a in targets:
                 if a.to == FOOLS_LANDING:
@@ -437,12 +538,9 @@ class HeuristicBot:
     def _special(self, s: ForbiddenIslandState, seat: int, legal: list[Action]) -> Action | None:
         """Sandbags on a vital tile at risk; a spare Helicopter Lift toward a capture or
         toward Fools' Landing at the end."""
-        now = evaluate(s)
-        bags = [a for a in legal if isinstance(a, Sandbags)]
-        if bags:
-            best = max(bags, key=lambda a: _after(s, seat, a))
-            if _after(s, seat, best) - now > 400:
-                return best
+        bag = self._sandbag(s, seat, legal)
+        if bag is not None:
+            return bag
         if not any(isinstance(a, HelicopterLift) for a in legal):
             return None
         lifts = sum(h.count(HELICOPTER_LIFT) for h in s.hands)

@@ -220,6 +220,17 @@ class MctsBot:
                 best, best_key = i, key
         return legal[best], rng
 
+    def interject(
+        self, game: Game[Any, Any, Any, Any], view: Any, legal: Sequence[Any], rng: Rng
+    ) -> tuple[Any | None, Rng]:
+        """Out-of-turn plays are the rollout bot's (if it makes any): the search spends
+        its budget on the decisions the game waits on."""
+        interject = getattr(self._rollout_bot(game), "interject", None)
+        if interject is None:
+            return None, rng
+        action, rng = interject(game, view, legal, rng)
+        return action, rng
+
     def _root_seat(self, game: Game[Any, Any, Any, Any], view: Any, root: SearchNode) -> int:
         seat = getattr(view, "seat", None)
         if seat is not None:
@@ -285,11 +296,18 @@ class MctsBot:
         use_hint = bias > 0 and not plain_random
         model_others = self.others == "model" and seat is not None
         outcome: Outcome | None = game.outcome(state)
+        interjecting = not plain_random and hasattr(rollout, "interject")
         expanded = False
         # selection and expansion
         while outcome is None and not expanded:
             if mover is None:
                 mover = game.to_act(state)[0]
+                if interjecting:  # the model's out-of-turn plays, as in a real game
+                    state, rng, hit = self._interject(game, state, mover, rollout, rng)
+                    if hit:
+                        outcome = game.outcome(state)
+                        mover = None
+                        continue
             acts = game.legal_actions(state, mover)
             if not acts:  # the root seat is not asked in this sample (cannot happen for
                 # a view-consistent sample; the usual mover keeps the search going)
@@ -349,6 +367,11 @@ class MctsBot:
         limit = self.max_rollout_decisions
         while outcome is None:
             s = game.to_act(state)[0]
+            if interjecting:
+                state, rng, hit = self._interject(game, state, s, rollout, rng)
+                if hit:
+                    outcome = game.outcome(state)
+                    continue
             acts = game.legal_actions(state, s)
             if len(acts) == 1:
                 a = acts[0]
@@ -373,6 +396,20 @@ class MctsBot:
         for n, who in path:
             n.visits += 1
             n.reward += rewards[who]
+
+    @staticmethod
+    def _interject(
+        game: Game[Any, Any, Any, Any], state: Any, next_seat: int, rollout: Any, rng: Rng
+    ) -> tuple[Any, Rng, bool]:
+        """Applies the rollout bot's interjection by a seat other than ``next_seat``, if it
+        makes one (see :func:`islandgames.bots.interjection`)."""
+        from . import interjection
+
+        ask, rng = rng.split()
+        hit = interjection(game, state, next_seat, rollout, dict.fromkeys(game.seats(state), ask))
+        if hit is None:
+            return state, rng, False
+        return game.apply(state, *hit), rng, True
 
     def _rewards(self, outcome: Outcome | None, seats: int, scale: float) -> list[float]:
         if outcome is None:

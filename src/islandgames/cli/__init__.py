@@ -45,7 +45,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from .._version import __version__
-from ..bots import Bot, bot_names, get_bot, play
+from ..bots import Bot, Interjector, bot_names, get_bot, interjection, play
 from ..core import rng, serde
 from ..core.errors import (
     DecodeError,
@@ -642,6 +642,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not 0 <= s < seats:
             raise CliError(f"--seat {s}: this {game.info.id} match has seats 0..{seats - 1}")
     bots = _bots_for(game, plan, initial)
+    bot_seats = {s: b for s, b in bots.items() if s not in humans}
     rngs = {s: Rng.from_seed(seed, f"bot{s}") for s in range(seats)}
     if args.resume is None:
         try:
@@ -664,6 +665,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             if not waiting:
                 raise RuntimeError(f"{game.info.id}: nobody to act but the game is not over")
             seat = waiting[0]
+            hit = interjection(game, m.state, seat, bot_seats, rngs)
+            if hit is not None:  # a bot seat's out-of-turn play, as in `simulate`
+                _act_and_show(console, m, hit[0], hit[1], "all" if args.watch else viewer)
+                continue
             if seat in humans:
                 action = _human_turn(console, m, seat, False, args.stdin)
                 assert action is not None
@@ -760,11 +765,15 @@ class _TimedBot:
     """A bot that counts its ``choose`` calls and their wall time (informational only:
     the choices are the wrapped bot's, so results never depend on timing)."""
 
+    interject: Callable[..., tuple[Any, Rng]]  # the bot's own, if it has one
+
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.name = bot.name
         self.calls = 0
         self.seconds = 0.0
+        if isinstance(bot, Interjector):  # out-of-turn plays pass through, untimed
+            self.interject = bot.interject
 
     def choose(self, game: AnyGame, view: Any, legal: Sequence[Any], rng: Rng) -> tuple[Any, Rng]:
         t0 = time.perf_counter()
