@@ -46,7 +46,7 @@ from islandgames.service import (
     error_to_wire,
 )
 from islandgames.service import service as service_module
-from islandgames.service.service import ai_action, ai_rng
+from islandgames.service.service import ai_action, ai_interjection, ai_interjection_rng, ai_rng
 from tests.service.test_match_client import TRANSPORTS, Recorder, connected
 
 REPO = Path(__file__).resolve().parents[2]
@@ -238,6 +238,13 @@ def test_the_bot_streams_are_keyed_by_seed_seat_and_seq() -> None:
     assert len(streams) == 8
     assert ai_rng(1, 0, 1) == ai_rng(1, 0, 1) and ai_rng(1, 0, 1).counter == 0
     assert ai_rng(1, 0, 1) != Rng.from_seed(1, "ai/0/1")
+    offers = {
+        ai_interjection_rng(seed, seat, seq).key
+        for seed in (1, 2)
+        for seat in (0, 1)
+        for seq in (1, 2)
+    }
+    assert len(offers) == 8 and not offers & streams
 
 
 def test_two_services_give_the_same_bytes() -> None:
@@ -302,8 +309,15 @@ def test_a_restart_between_a_stored_action_and_the_ai_reply_goes_on(tmp_path: Pa
     first = MatchService(SqliteStore(path), snapshot_every=4)
     m = first.create("forbidden-island", {"players": 2}, seed=8, ai_seats=ai)
     tokens = [s.token for s in m.seats]
-    # the server dies after storing a human action, before the AI seat's reply
-    first._play_ai = lambda live: None  # type: ignore[method-assign]
+    # the server dies after storing a human action, before the AI seat's reply (until
+    # then it plays the AI seat's out-of-turn plays, as the reference did)
+    play_ai = first._play_ai
+
+    def dies_before_the_reply(live: Any) -> None:
+        if 1 not in live.game.to_act(live.state):
+            play_ai(live)
+
+    first._play_ai = dies_before_the_reply  # type: ignore[method-assign]
     acted = 0
     while True:
         st = first.status(tokens[0])
@@ -364,6 +378,105 @@ def test_a_failing_bot_leaves_the_match_waiting_and_the_next_call_goes_on(
         assert verify_log(service.log(tokens[0])).status == "unfinished"
     finally:
         unregister_bot("forbidden-island", "flaky")
+
+
+def _out_of_turn(game: Any, log: ReplayLog, seed: int) -> list[tuple[int, int, Any]]:
+    """(seq, seat, action) of every entry whose seat ``to_act`` did not list, replaying
+    ``log`` and checking that the server's plays are the documented bots' (an auditor's
+    re-run with the revealed seed): each AI decision is :func:`ai_action`'s, each AI
+    out-of-turn play :func:`ai_interjection`'s, and before every entry the AI seats
+    were offered nothing else."""
+    ai = {a.seat: a.bot for a in log.header.ai_seats or ()}
+    state = game.new(seed, game.decode_config(log.header.config))
+    found = []
+    for e in log.entries:
+        to_act = game.to_act(state)
+        waited = e.seat in to_act
+        next_seat = min(s for s in to_act if s in ai) if set(to_act) & set(ai) else to_act[0]
+        hit = ai_interjection(game, state, next_seat, ai, seed, e.seq)
+        action = game.decode_action(e.action)
+        if hit is not None:  # the server must have played it, as this entry
+            assert hit[0] == e.seat and game.encode_action(hit[1]) == e.action, e.seq
+        elif e.seat in ai:
+            assert waited, e.seq
+            assert game.encode_action(ai_action(game, state, e.seat, ai[e.seat], seed, e.seq)) == (
+                e.action
+            ), e.seq
+        if not waited:
+            found.append((e.seq, e.seat, action))
+        state = game.apply(state, e.seat, action)
+    return found
+
+
+def test_forbidden_island_ai_seats_play_special_cards_out_of_turn() -> None:
+    from islandgames.games.forbidden_island.actions import HelicopterLift, LiftOff, Sandbags
+
+    ai = {s: "heuristic" for s in range(4)}
+    kinds: set[type] = set()
+    for seed in (1, 2, 3):
+        service = MatchService()
+        m = service.create("forbidden-island", {"players": 4}, seed=seed, ai_seats=ai)
+        assert m.to_act == ()
+        log = service.log(m.spectator_token)
+        assert verify_log(log).verified
+        plays = _out_of_turn(service._cache[m.match_id].game, log, seed)
+        kinds |= {type(a) for _, _, a in plays}
+        assert all(isinstance(a, Sandbags | HelicopterLift | LiftOff) for _, _, a in plays)
+    assert Sandbags in kinds  # the heuristic sandbags a vital tile out of turn
+
+
+def test_an_ai_seat_interjects_before_a_client_acts() -> None:
+    from islandgames.games.forbidden_island.actions import Sandbags
+
+    game = islandgames.get_game("forbidden-island")
+    seen = 0
+    for seed in range(1, 7):
+        service = MatchService()
+        ai = {1: "heuristic", 2: "random"}
+        m = service.create("forbidden-island", {"players": 3}, seed=seed, ai_seats=ai)
+        play_service(service, m)
+        log = service.log(m.spectator_token)
+        plays = _out_of_turn(game, log, seed)
+        # the random bot never plays out of turn; the heuristic's plays came while the
+        # match waited on a client or on the other AI seat
+        assert all(seat == 1 for _, seat, _ in plays)
+        seen += sum(isinstance(a, Sandbags) for _, _, a in plays)
+        assert verify_log(log).verified
+    assert seen
+
+
+def test_a_failing_out_of_turn_play_is_skipped_and_the_seat_still_plays(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    class Meddler:
+        """Chooses like the random bot; every offer to play out of turn breaks."""
+
+        name = "meddler"
+
+        def choose(self, game: Any, view: Any, legal: Any, rng: Rng) -> tuple[Any, Rng]:
+            return rng.choice(legal)
+
+        def interject(self, game: Any, view: Any, legal: Any, rng: Rng) -> tuple[Any, Rng]:
+            raise RuntimeError("the interjection broke")
+
+    register_bot("forbidden-island", "meddler", Meddler)
+    try:
+        service = MatchService()
+        with caplog.at_level("ERROR", logger="islandgames.service"):
+            m = service.create(
+                "forbidden-island", {"players": 2}, seed=6, ai_seats={0: "meddler", 1: "meddler"}
+            )
+        assert "an AI seat's out-of-turn play failed" in caplog.text
+        st = service.status(m.spectator_token)
+        assert st.over and st.seq == m.seq  # both seats played on to the end
+        log = service.log(m.spectator_token)
+        game = service._cache[m.match_id].game
+        state = game.new(6, game.decode_config({"players": 2}))
+        for e in log.entries:
+            assert e.seat in game.to_act(state)
+            state = game.apply(state, e.seat, game.decode_action(e.action))
+    finally:
+        unregister_bot("forbidden-island", "meddler")
 
 
 def test_the_ai_play_of_one_call_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import attrs
 
 from .._version import __version__
-from ..bots import get_bot
+from ..bots import get_bot, interjection
 from ..core import serde
 from ..core.errors import DecodeError, IllegalActionError, InvalidConfigError
 from ..core.game import Game, Outcome
@@ -375,8 +375,9 @@ class Status:
     decision the game waits on; ``may_act``: every seat with at least one legal action
     now, in seat order (``to_act`` and the seats that may interject, such as a Forbidden
     Island special card played out of turn; empty once the game is over), AI seats
-    excepted: the server plays those only when ``to_act`` lists them. ``seats`` names
-    each AI seat's ``bot``."""
+    excepted: the server plays those itself (when ``to_act`` lists them, and their
+    bots' out-of-turn plays right after each action). ``seats`` names each AI seat's
+    ``bot``."""
 
     match_id: str
     game: str
@@ -749,6 +750,39 @@ def ai_rng(seed: int, seat: int, seq: int) -> Rng:
     return Rng(key.hex(), 0)
 
 
+def ai_interjection_rng(seed: int, seat: int, seq: int) -> Rng:
+    """The random stream with which AI seat ``seat`` is offered an out-of-turn play as
+    the match's entry ``seq``: keyed by ``H("islandgames-ai-interjection", seed32, seat,
+    seq)`` (as :func:`ai_rng`, under its own label, so an offer the bot declines never
+    shares a stream with a decision)."""
+    key = serde.digest(
+        b"islandgames-ai-interjection",
+        seed_to_bytes(seed),
+        seat.to_bytes(8, "big"),
+        seq.to_bytes(8, "big"),
+    )
+    return Rng(key.hex(), 0)
+
+
+def ai_interjection(
+    game: AnyGame, state: Any, next_seat: int, ai: Mapping[int, str], seed: int, seq: int
+) -> tuple[int, Any] | None:
+    """The out-of-turn play, if any, that an AI seat makes as entry ``seq`` before
+    ``next_seat`` (the seat the game is about to be played by) acts: the AI seats other
+    than ``next_seat`` that have legal actions, in seat order, each a new bot of its spec
+    asked by :func:`islandgames.bots.interjection` with :func:`ai_interjection_rng` (a
+    bot without ``interject`` never interjects); the first that plays wins."""
+    offered = {
+        s: get_bot(game.info.id, spec)
+        for s, spec in sorted(ai.items())
+        if s != next_seat and game.legal_actions(state, s)
+    }
+    if not offered:
+        return None
+    rngs = {s: ai_interjection_rng(seed, s, seq) for s in offered}
+    return interjection(game, state, next_seat, offered, rngs)
+
+
 def ai_action(game: AnyGame, state: Any, seat: int, bot_spec: str, seed: int, seq: int) -> Any:
     """The action the server plays for AI seat ``seat`` in ``state`` as entry ``seq``:
     a new bot of ``bot_spec`` (so nothing is remembered between decisions) choosing
@@ -853,10 +887,11 @@ class MatchService:
         watch). A spec is a bot of the game (:func:`islandgames.bots.bot_names`) with
         optional parameters, ``NAME:key=value,...``, and no time budget (its play must
         not depend on the clock). The server plays an AI seat whenever ``to_act`` lists
-        it (never an optional interjection), right after the action that made it so,
-        under the match's lock: each action stored, chained and watched like a client's,
-        and chosen deterministically (:func:`ai_action`). The log header lists the AI
-        seats. An AI seat's token sees as the seat but cannot act."""
+        it, right after the action that made it so, and first offers the other AI seats
+        the out-of-turn plays their bots make (Forbidden Island's special cards), under
+        the match's lock: each action stored, chained and watched like a client's, and
+        chosen deterministically (:func:`ai_action`, :func:`ai_interjection`). The log
+        header lists the AI seats. An AI seat's token sees as the seat but cannot act."""
         g = _lookup_game(game, rules_version)
         cfg = _decode_config(g, config)
         seed_int = _decode_seed(seed)
@@ -1010,6 +1045,9 @@ class MatchService:
         held), each action stored before the next is chosen, at most
         :data:`MAX_AI_ACTIONS`. The lowest AI seat of ``to_act`` goes first (Not
         Alone's simultaneous choices: one AI seat after another, then the clients).
+        Before each decision (an AI seat's or a client's) the other AI seats are offered
+        their out-of-turn plays (:func:`ai_interjection`), as ``islandgames.bots.play``
+        offers them.
 
         Never raises for a failure of the AI's play (a bot's error, a store that fails):
         the actions of the caller are stored already. The error is logged and the match
@@ -1017,13 +1055,37 @@ class MatchService:
         match as reloaded from the store) plays on."""
         game = live.game
         for _ in range(MAX_AI_ACTIONS):
-            seat = _ai_to_act(game, live.state, live.ai)
-            if seat is None:
+            before, seq = live.state, live.seq + 1
+            to_act = game.to_act(before)
+            if not to_act:
                 return
-            before, seq, spec = live.state, live.seq + 1, live.ai[seat]
+            seat = _ai_to_act(game, before, live.ai)
+            # before the seat the game waits on is played (by the server or a client),
+            # the other AI seats may interject (Forbidden Island's I1): a bot that does
+            # so in play() does so here
+            next_seat = to_act[0] if seat is None else seat
             try:
-                action = ai_action(game, before, seat, spec, live.seed, seq)
-                new = game.apply(before, seat, action)
+                hit = ai_interjection(game, before, next_seat, live.ai, live.seed, seq)
+                if hit is not None:
+                    new = game.apply(before, *hit)
+            except Exception:
+                # an optional play: the game goes on without it (and the seat it waits
+                # on still gets its turn)
+                _log.exception(
+                    "match %s: an AI seat's out-of-turn play failed at entry %d; "
+                    "the match goes on without it",
+                    live.match_id, seq,
+                )  # fmt: skip
+                hit = None
+            if hit is not None:
+                seat, action = hit
+            elif seat is None:
+                return
+            spec = live.ai[seat]
+            try:
+                if hit is None:
+                    action = ai_action(game, before, seat, spec, live.seed, seq)
+                    new = game.apply(before, seat, action)
             except Exception:
                 _log.exception(
                     "match %s: bot %r of AI seat %d failed at entry %d; the match waits on it",
