@@ -14,6 +14,7 @@ from islandgames.games.forbidden_island import GAME, ForbiddenIslandConfig
 from islandgames.games.forbidden_island.actions import (
     Capture,
     DrawFlood,
+    Give,
     HelicopterLift,
     LiftAlso,
     LiftOff,
@@ -90,6 +91,20 @@ def test_bot_shores_up_fools_landing_about_to_sink() -> None:
         ShoreUp("fools_landing"),
         ShoreUp("fools_landing", "observatory"),
     )
+
+
+def test_bot_walks_a_card_to_its_collector_before_shoring_a_safe_temple() -> None:
+    # the engineer gathers fire (2 cards); the diver's one card is worth a turn of
+    # walking to hand it over, more than shoring a temple with another tile standing
+    # and its flood card deep in the pile (the old weights shored it)
+    s = fi.build(("diver", "engineer"), pawns={0: "cave_of_embers", 1: "breakers_bridge"},
+                 hands={0: ["fire"], 1: ["fire", "fire"]}, flooded=["coral_palace"])  # fmt: skip
+    turn = []
+    while s.active == 0 and s.phase == "actions":
+        action = _choose(s, 0)
+        turn.append(action)
+        s = fi.act(s, 0, action)
+    assert Give("fire", 1) in turn and s.hands[1] == ("fire", "fire", "fire")
 
 
 # Out-of-turn play (ruling I1: a special card may be played whenever the game waits).

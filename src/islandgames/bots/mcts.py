@@ -228,8 +228,8 @@ class MctsBot:
         interject = getattr(self._rollout_bot(game), "interject", None)
         if interject is None:
             return None, rng
-        action, rng = interject(game, view, legal, rng)
-        return action, rng
+        result: tuple[Any | None, Rng] = interject(game, view, legal, rng)
+        return result
 
     def _root_seat(self, game: Game[Any, Any, Any, Any], view: Any, root: SearchNode) -> int:
         seat = getattr(view, "seat", None)
