@@ -24,6 +24,7 @@ from typing import Any
 
 from islandgames.service import MatchService, StoreError
 from islandgames.service import stores as stores_module
+from islandgames.service.ai import add_ai_arguments, ai_limits_from_args
 from islandgames.service.store import MatchStore
 from islandgames.service.tls import (
     ServerTls,
@@ -370,7 +371,9 @@ def run(args: argparse.Namespace, store: MatchStore | None = None) -> int:
         return 2
     try:
         store = open_store(args) if store is None else store
-        service = MatchService(store, snapshot_every=args.snapshot_every)
+        service = MatchService(
+            store, snapshot_every=args.snapshot_every, ai_limits=ai_limits_from_args(args)
+        )
     except StoreError as exc:
         if store is not None:
             store.close()
@@ -432,6 +435,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     _add_watch_arguments(parser, "--")
     _add_connection_arguments(parser, "--")
+    add_ai_arguments(parser)
     add_tls_arguments(parser)
     parser.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE")
     parser.add_argument("--log-level", default="WARNING")

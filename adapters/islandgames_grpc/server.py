@@ -24,7 +24,7 @@ import hashlib
 import logging
 from collections import Counter
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
 from google.protobuf import any_pb2, descriptor_pb2, descriptor_pool
@@ -47,6 +47,7 @@ from islandgames.service import (
     Subscription,
     Update,
 )
+from islandgames.service.ai import Caller, call_service
 from islandgames.service.errors import (
     ERROR_CODES,
     InternalError,
@@ -58,6 +59,8 @@ from islandgames.service.errors import (
 
 from . import convert
 from ._gen import match_service_pb2 as pb
+
+_T = TypeVar("_T")
 
 __all__ = [
     "DEFAULT_HANDSHAKE_TIMEOUT",
@@ -364,6 +367,16 @@ class _Servicer:
         self.service = server.service
         self.tokens = _TokenGames(server.service)
 
+    async def _call(
+        self, context: Any, fn: Callable[[Caller], _T], *, ai: bool = False, threaded: bool = False
+    ) -> _T:
+        """Run a service call for ``context``'s client: one that may wait on AI play
+        (``ai``, or one that finds it must) admitted against the AI limits, in the
+        service's AI call threads, abandoned if the RPC is cancelled
+        (:func:`~islandgames.service.ai.call_service`)."""
+        peer = self.server.peer_key(context)
+        return await call_service(self.service.ai_pool, fn, peer, ai=ai, threaded=threaded)
+
     # --- unary ------------------------------------------------------------------------------
 
     async def ListGames(self, req: Any, context: Any) -> Any:
@@ -388,12 +401,11 @@ class _Servicer:
         seed = req.seed if req.HasField("seed") else None
         rules_version = req.rules_version if req.HasField("rules_version") else None
         ai_seats = [{"seat": a.seat, "bot": a.bot} for a in req.ai_seats] or None
-        if ai_seats is None:
-            m = self.service.create(game, config, seed, rules_version)
-        else:  # the AI seats to act at the start play now: off the event loop
-            m = await asyncio.to_thread(
-                self.service.create, game, config, seed, rules_version, ai_seats
-            )
+        m = await self._call(
+            context,
+            lambda c: self.service.create(game, config, seed, rules_version, ai_seats, caller=c),
+            ai=ai_seats is not None,  # the AI seats to act at the start play now
+        )
         for s in m.seats:
             self.tokens.remember(s.token, m.game)
         self.tokens.remember(m.spectator_token, m.game)
@@ -414,10 +426,11 @@ class _Servicer:
             raise InvalidArgumentError("action is not set")
         action = convert.game_value_wire(req.action, "action", game, "action")
         expected = req.expected_seq if req.HasField("expected_seq") else None
-        if self.service.has_ai_seats(token):  # the server may then play bots: off the loop
-            r = await asyncio.to_thread(self.service.act, token, action, expected)
-        else:
-            r = self.service.act(token, action, expected)
+        r = await self._call(
+            context,
+            lambda c: self.service.act(token, action, expected, caller=c),
+            ai=self.service.has_ai_seats(token),  # the server may then play bots
+        )
         return pb.ActResponse(
             match_id=r.match_id,
             seq=r.seq,
@@ -432,7 +445,7 @@ class _Servicer:
 
     async def GetView(self, req: Any, context: Any) -> Any:
         game = self.tokens.game(req.token)
-        r = self.service.view(req.token)
+        r = await self._call(context, lambda c: self.service.view(req.token, caller=c))
         return pb.GetViewResponse(
             match_id=r.match_id,
             seat=r.seat,
@@ -445,7 +458,7 @@ class _Servicer:
 
     async def ListLegalActions(self, req: Any, context: Any) -> Any:
         game = self.tokens.game(req.token)
-        r = self.service.legal_actions(req.token)
+        r = await self._call(context, lambda c: self.service.legal_actions(req.token, caller=c))
         return pb.ListLegalActionsResponse(
             match_id=r.match_id,
             seat=r.seat,
@@ -454,7 +467,7 @@ class _Servicer:
         )
 
     async def GetStatus(self, req: Any, context: Any) -> Any:
-        r = self.service.status(req.token)
+        r = await self._call(context, lambda c: self.service.status(req.token, caller=c))
         self.tokens.remember(req.token, r.game)
         return pb.GetStatusResponse(
             match_id=r.match_id,
@@ -477,17 +490,17 @@ class _Servicer:
         return _layout_pb(self.service.layout(req.game, version))
 
     async def GetMatchLayout(self, req: Any, context: Any) -> Any:
-        r = self.service.match_layout(req.token)
+        r = await self._call(context, lambda c: self.service.match_layout(req.token, caller=c))
         self.tokens.remember(req.token, r.game)
         return _layout_pb(r)
 
     async def GetLog(self, req: Any, context: Any) -> Any:
         token = req.token
 
-        def work() -> Any:
-            return pb.GetLogResponse(log=log_to_pb(self.service.log(token)))
+        def work(c: Caller) -> Any:
+            return pb.GetLogResponse(log=log_to_pb(self.service.log(token, caller=c)))
 
-        return await asyncio.to_thread(work)
+        return await self._call(context, work, threaded=True)
 
     async def VerifyLog(self, req: Any, context: Any) -> Any:
         def source(case: str | None) -> Any:
@@ -511,8 +524,8 @@ class _Servicer:
         token = req.token
         game = self.tokens.game(token)
 
-        def work() -> Any:  # may replay the match once: off the event loop
-            r = self.service.state_at(token, req.seq, req.full)
+        def work(c: Caller) -> Any:  # may replay the match once: off the event loop
+            r = self.service.state_at(token, req.seq, req.full, caller=c)
             return pb.StateAtResponse(
                 match_id=r.match_id,
                 seat=r.seat,
@@ -528,15 +541,15 @@ class _Servicer:
                 chain_hash=r.chain_hash,
             )
 
-        return await asyncio.to_thread(work)
+        return await self._call(context, work, threaded=True)
 
     async def Fork(self, req: Any, context: Any) -> Any:
         token = req.token
 
-        def work() -> Forked:
-            return self.service.fork(token, req.seq)
+        def work(c: Caller) -> Forked:
+            return self.service.fork(token, req.seq, caller=c)
 
-        m = await asyncio.to_thread(work)
+        m = await self._call(context, work, ai=self.service.has_ai_seats(token), threaded=True)
         for s in m.seats:
             self.tokens.remember(s.token, m.game)
         self.tokens.remember(m.spectator_token, m.game)
@@ -576,7 +589,13 @@ class _Servicer:
             # the catch-up comes to the callback inside watch(), the live updates through
             # the channel on the loop, after it
             watch_call = functools.partial(
-                self.service.watch, token, watch.catch_up, after, channel=fanout, tag=watch
+                self.service.watch,
+                token,
+                watch.catch_up,
+                after,
+                channel=fanout,
+                tag=watch,
+                caller=Caller(peer, may_wait=False),  # a watch never waits on AI play
             )
             if after is None:
                 sub = watch_call()

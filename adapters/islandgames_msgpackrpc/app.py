@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from islandgames.service import MatchService, StoreError
+from islandgames.service.ai import add_ai_arguments, ai_limits_from_args
 from islandgames.service.store import MatchStore
 from islandgames.service.stores import open_store
 from islandgames.service.tls import (
@@ -174,6 +175,7 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
             f"is not read) until there is room (default {DEFAULT_DECODE_BUDGET}; 0: no bound)"
         ),
     )
+    add_ai_arguments(parser)
     add_tls_arguments(parser)
     parser.add_argument(
         "--import",
@@ -207,7 +209,9 @@ def run(args: argparse.Namespace) -> int:
         store = open_store(
             None if args.memory else args.store, synchronous=args.sync, journal=args.journal
         )
-        service = MatchService(store, snapshot_every=args.snapshot_every)
+        service = MatchService(
+            store, snapshot_every=args.snapshot_every, ai_limits=ai_limits_from_args(args)
+        )
     except StoreError as exc:
         if store is not None:
             store.close()

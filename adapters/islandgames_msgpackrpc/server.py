@@ -43,6 +43,7 @@ from islandgames import __version__
 from islandgames.core.errors import IslandGamesError
 from islandgames.core.log import ReplayLog, Verification, record_list
 from islandgames.service import LoopFanout, MatchService, Subscription, Update
+from islandgames.service.ai import Caller, call_service
 from islandgames.service.errors import (
     InternalError,
     InvalidArgumentError,
@@ -157,11 +158,13 @@ _METHODS: dict[str, _Method] = {
 
 
 def _plays_bots(service: MatchService, name: str, params: list[Any]) -> bool:
-    """Whether the call may make the server play AI seats (a bot's choice can take a
-    while): then it runs in a worker thread, so other connections keep going."""
+    """Whether the call may wait on the server's play of AI seats (a create with AI
+    seats, an act or fork on a match that has them): then it is admitted against the
+    AI limits and waits in one of the service's AI call threads
+    (:func:`~islandgames.service.ai.call_service`), so other connections keep going."""
     if name == "create":
         return len(params) > 4 and bool(params[4])
-    return name == "act" and service.has_ai_seats(params[0])
+    return name in ("act", "fork") and service.has_ai_seats(params[0])
 
 
 #: The encoded updates of one delivery round: an update's notification bytes without
@@ -201,6 +204,17 @@ class _Reader(asyncio.StreamReader):
         super().__init__(limit=limit)
         self._server = server
         self.unhandled = False
+        #: set once the peer has closed (or reset) its side: a call waiting on AI play
+        #: for it is abandoned
+        self.ended = asyncio.Event()
+
+    def feed_eof(self) -> None:
+        super().feed_eof()
+        self.ended.set()
+
+    def set_exception(self, exc: Exception) -> None:
+        super().set_exception(exc)
+        self.ended.set()
 
     def feed_data(self, data: Iterable[SupportsIndex]) -> None:
         super().feed_data(data)
@@ -324,6 +338,9 @@ class _Connection:
         self.decoder = FrameDecoder(server.max_frame)
         self.watches: dict[int, _Watch] = {}
         self.closed = False
+        #: a TCP connection (stdio has no timeouts, and its end of input is not a leave:
+        #: requests piped in are all answered)
+        self.timeouts = timeouts
         self.idle_timeout = server.idle_timeout if timeouts else None
         self.read_timeout = server.read_timeout if timeouts else None
 
@@ -569,35 +586,41 @@ class _Connection:
             return self._unwatch(params[0])
         if name == "server_info":
             return self.server.info()
-        fn: Callable[[], Any]
+        fn: Callable[[Caller], Any]
         if name == "games":
-            fn = service.games
+            fn = lambda c: service.games()  # noqa: E731
         elif name == "create":
-            fn = lambda: service.create(*params).to_wire()  # noqa: E731
+            fn = lambda c: service.create(*params, caller=c).to_wire()  # noqa: E731
         elif name == "act":
-            fn = lambda: service.act(*params).to_wire()  # noqa: E731
+            fn = lambda c: service.act(*params, caller=c).to_wire()  # noqa: E731
         elif name == "view":
-            fn = lambda: service.view(params[0]).to_wire()  # noqa: E731
+            fn = lambda c: service.view(params[0], caller=c).to_wire()  # noqa: E731
         elif name == "legal_actions":
-            fn = lambda: service.legal_actions(params[0]).to_wire()  # noqa: E731
+            fn = lambda c: service.legal_actions(params[0], caller=c).to_wire()  # noqa: E731
         elif name == "status":
-            fn = lambda: service.status(params[0]).to_wire()  # noqa: E731
+            fn = lambda c: service.status(params[0], caller=c).to_wire()  # noqa: E731
         elif name == "log":
-            fn = lambda: log_records(service.log(params[0]))  # noqa: E731
+            fn = lambda c: log_records(service.log(params[0], caller=c))  # noqa: E731
         elif name == "state_at":
-            fn = lambda: service.state_at(*params).to_wire()  # noqa: E731
+            fn = lambda c: service.state_at(*params, caller=c).to_wire()  # noqa: E731
         elif name == "fork":
-            fn = lambda: service.fork(*params).to_wire()  # noqa: E731
+            fn = lambda c: service.fork(*params, caller=c).to_wire()  # noqa: E731
         elif name == "layout":
-            fn = lambda: service.layout(*params).to_wire()  # noqa: E731
+            fn = lambda c: service.layout(*params).to_wire()  # noqa: E731
         elif name == "match_layout":
-            fn = lambda: service.match_layout(params[0]).to_wire()  # noqa: E731
+            fn = lambda c: service.match_layout(params[0], caller=c).to_wire()  # noqa: E731
         else:
             assert name == "verify"
-            fn = lambda: verification_wire(service.verify(*params))  # noqa: E731
-        if method.threaded or self.server.offload or _plays_bots(service, name, params):
-            return await asyncio.to_thread(fn)
-        return fn()
+            fn = lambda c: verification_wire(service.verify(*params))  # noqa: E731
+        ended = self.reader.ended if isinstance(self.reader, _Reader) and self.timeouts else None
+        return await call_service(
+            service.ai_pool,
+            fn,
+            self.peer,
+            ai=_plays_bots(service, name, params),
+            threaded=method.threaded or self.server.offload,
+            gone=ended,
+        )
 
     async def _watch(self, params: list[Any]) -> _Watch:
         if len(self.watches) >= self.server.max_watches:
@@ -615,6 +638,7 @@ class _Connection:
             after,
             channel=fanout,
             tag=watch,
+            caller=Caller(self.peer, may_wait=False),  # a watch never waits on AI play
         )
         if after is None and not self.server.offload:
             sub = watch_call()

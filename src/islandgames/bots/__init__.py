@@ -29,13 +29,25 @@ import attrs
 from ..core.game import Game, Outcome, Seat
 from ..core.registry import get_game
 from ..core.rng import Rng
+from ._budget import (
+    Budget,
+    BudgetExceededError,
+    SearchCancelledError,
+    SearchStoppedError,
+    current_budget,
+)
 
 __all__ = [
     "Bot",
+    "Budget",
+    "BudgetExceededError",
     "GameResult",
     "Interjector",
     "RandomBot",
+    "SearchCancelledError",
+    "SearchStoppedError",
     "bot_names",
+    "current_budget",
     "get_bot",
     "interjection",
     "parse_bot_spec",

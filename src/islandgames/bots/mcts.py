@@ -41,7 +41,9 @@ the first in legal order). All randomness comes from the ``rng`` given to
 legal actions, rng and parameters give the same action, in any process. ``seconds``
 adds a wall-clock budget: the search stops when it runs out (or after ``iterations``,
 if that is also given), so its choices depend on the machine's speed and are not
-reproducible.
+reproducible. A :class:`~islandgames.bots.Budget` around the decision (CPU time,
+cancellation) is checked before every iteration: it can stop a search, never change
+what it chooses.
 
 >>> from islandgames.bots import get_bot, play
 >>> bot = get_bot("friday", "mcts:iterations=8,rollout=random")
@@ -58,6 +60,7 @@ from typing import Any
 
 from ..core.game import Game, Outcome
 from ..core.rng import Rng
+from ._budget import current_budget
 
 __all__ = ["PARAMETERS", "MctsBot", "SearchNode"]
 
@@ -256,9 +259,14 @@ class MctsBot:
         root.hint = root_hint
         spread = [math.inf, -math.inf]  # lowest and highest reward seen in this search
         done = 0
+        # a caller's bound on this decision (the match server's AI seats): it may stop
+        # the search, never change its result
+        budget = current_budget()
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
+            if budget is not None:
+                budget.check()
             it, rng = rng.split()
             self._iterate(
                 game, view, seat, root, root_hint, it, rollout, plain_random, scale, spread

@@ -42,6 +42,7 @@ __all__ = [
     "InternalError",
     "InvalidArgumentError",
     "InvalidTokenError",
+    "OverloadedError",
     "PermissionDeniedError",
     "ProtocolError",
     "SeqConflictError",
@@ -128,6 +129,16 @@ class ProtocolError(ServiceError, ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+class OverloadedError(ProtocolError):
+    """The server is at one of its bounds for the work asked (e.g. AI seats' calls in
+    flight, in all or from one address): nothing was done, try again later. Code
+    ``OVERLOADED`` (gRPC: RESOURCE_EXHAUSTED); ``details`` names the limit."""
+
+    def __init__(self, message: str, details: dict[str, Any] | None = None) -> None:
+        super().__init__("OVERLOADED", message)
+        self.details: dict[str, Any] = {} if details is None else dict(details)
 
 
 class InternalError(ServiceError, RuntimeError):

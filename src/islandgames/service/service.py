@@ -33,7 +33,13 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import attrs
 
 from .._version import __version__
-from ..bots import get_bot, interjection
+from ..bots import (
+    Budget,
+    BudgetExceededError,
+    SearchCancelledError,
+    get_bot,
+    interjection,
+)
 from ..core import serde
 from ..core.errors import DecodeError, IllegalActionError, InvalidConfigError
 from ..core.game import Game, Outcome
@@ -60,6 +66,7 @@ from ..core.log import (
 from ..core.match import redact_log
 from ..core.registry import game_ids, get_game, rules_versions
 from ..core.rng import MAX_SEED, SEED_RULE, Rng, parse_seed, seed_to_bytes
+from .ai import DEFAULT_AI_LIMITS, AiDue, AiLimits, AiPool, AiTask, Caller, check_spec_limits
 from .errors import (
     CorruptMatchError,
     GameNotOverError,
@@ -624,6 +631,7 @@ class _Live:
 
     __slots__ = (
         "ai",
+        "ai_task",
         "chain",
         "config",
         "entries",
@@ -634,6 +642,7 @@ class _Live:
         "last_snapshot",
         "lock",
         "match_id",
+        "offered",
         "plain",
         "seed",
         "state",
@@ -668,6 +677,11 @@ class _Live:
         self.evicted = False
         #: seat -> bot spec of every AI seat (the header's ``ai_seats``)
         self.ai: dict[int, str] = {a.seat: a.bot for a in header.ai_seats or ()}
+        #: the AI play of this match on the service's pool, while there is one
+        self.ai_task: AiTask | None = None
+        #: the seq at which the AI seats were last offered their out-of-turn plays and
+        #: made none (the same offer gives the same answer: it is not made again)
+        self.offered = -1
 
     @property
     def seq(self) -> int:
@@ -817,6 +831,13 @@ class MatchService:
     another server took first fails with :class:`StaleSeqError` (or, without
     ``expected_seq``, is tried again on the new state), and watchers get the actions
     made through other servers as the store reports them.
+
+    ``ai_limits`` bounds the work of AI seats (:class:`~islandgames.service.ai.AiLimits`:
+    iterations a spec may ask for, CPU time per decision, the pool's threads, calls in
+    flight in all and per client address); the bots play on the service's own pool
+    (:attr:`ai_pool`), never in the calling thread. Every method that may wait on that
+    play takes ``caller`` (a :class:`~islandgames.service.ai.Caller`: the client's
+    address, and whether it is still there); in-process callers leave it None.
     """
 
     def __init__(
@@ -828,6 +849,7 @@ class MatchService:
         load_from_snapshot: bool = True,
         engine_version: str = __version__,
         history_cache_size: int = HISTORY_CACHE_SIZE,
+        ai_limits: AiLimits = DEFAULT_AI_LIMITS,
     ) -> None:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
@@ -848,6 +870,9 @@ class MatchService:
         self._tokens: dict[bytes, TokenRow] = {}
         self._sub_ids = itertools.count(1)
         self._shared = self.store.shared
+        self.ai_limits = ai_limits
+        #: the threads that play AI seats, and the count of calls waiting on them
+        self.ai_pool = AiPool(ai_limits, self._ai_step, self._ai_finish)
         if self._shared:
             self.store.set_change_listener(self._on_store_change)
 
@@ -874,6 +899,8 @@ class MatchService:
         seed: Any = None,
         rules_version: Any = None,
         ai_seats: Any = None,
+        *,
+        caller: Caller | None = None,
     ) -> Created:
         """Start a match of ``game`` (an id) with ``config`` (wire map, config object or
         None for the defaults) and ``seed`` (int or hex string; None: 128 bits from the
@@ -891,12 +918,21 @@ class MatchService:
         the out-of-turn plays their bots make (Forbidden Island's special cards), under
         the match's lock: each action stored, chained and watched like a client's, and
         chosen deterministically (:func:`ai_action`, :func:`ai_interjection`). The log
-        header lists the AI seats. An AI seat's token sees as the seat but cannot act."""
+        header lists the AI seats. An AI seat's token sees as the seat but cannot act.
+        A spec that asks for more search than :attr:`ai_limits` allow is refused."""
+        with self._calling(caller) as c:
+            return self._create(game, config, seed, rules_version, ai_seats, c)
+
+    def _create(
+        self, game: Any, config: Any, seed: Any, rules_version: Any, ai_seats: Any, c: Caller
+    ) -> Created:
         g = _lookup_game(game, rules_version)
         cfg = _decode_config(g, config)
         seed_int = _decode_seed(seed)
         state = g.new(seed_int, cfg)
-        ai = _decode_ai_seats(g, g.seat_count(state), ai_seats)
+        ai = _decode_ai_seats(g, g.seat_count(state), ai_seats, self.ai_limits)
+        if ai:  # before anything is stored: OVERLOADED leaves nothing behind
+            self._need_ai(c)
         header = make_header(
             g, seed_int, cfg, state, self.engine_version,
             ai_seats=tuple(LogAiSeat(s, b) for s, b in sorted(ai.items())),
@@ -915,9 +951,9 @@ class MatchService:
         with self._cache_lock:
             self._cache[match_id] = live
             self._evict_locked()
-        with live.lock:  # nobody else knows the match yet: only its AI seats play
-            self._play_ai(live)
-            seq, now = live.seq, live.state
+        # nobody else knows the match yet: only its AI seats play
+        self._settle_new(live, c)
+        seq, now = live.seq, live.state
         return Created(
             match_id=match_id,
             game=g.info.id,
@@ -933,7 +969,14 @@ class MatchService:
 
     # --- playing --------------------------------------------------------------------------
 
-    def act(self, token: Any, action: Any, expected_seq: Any = None) -> ActResult:
+    def act(
+        self,
+        token: Any,
+        action: Any,
+        expected_seq: Any = None,
+        *,
+        caller: Caller | None = None,
+    ) -> ActResult:
         """Apply ``action`` (wire form or action object) for the token's seat.
 
         With ``expected_seq`` (the number of actions the caller knows were applied),
@@ -941,7 +984,13 @@ class MatchService:
         so a retried request can never apply an action twice. The action is stored
         before the result is returned, and so are the actions the server then plays
         for the AI seats it made the game wait on (the result is of the caller's
-        action). The token of an AI seat cannot act (:class:`PermissionDeniedError`)."""
+        action). The token of an AI seat cannot act (:class:`PermissionDeniedError`).
+        On a match with AI seats the action waits until the AI play due before it is
+        done, so the seats' out-of-turn offers come in the same order whoever calls."""
+        with self._calling(caller) as c:
+            return self._act(token, action, expected_seq, c)
+
+    def _act(self, token: Any, action: Any, expected_seq: Any, c: Caller) -> ActResult:
         row = self._resolve(token)
         if row.seat is None:
             raise PermissionDeniedError("a spectator token cannot act")
@@ -950,8 +999,11 @@ class MatchService:
             raise InvalidArgumentError(
                 f"expected_seq must be an int or nil, got {type(expected_seq).__name__}"
             )
-        with self._locked(row.match_id, fresh=expected_seq is None) as live:
+        task: AiTask | None = None
+        with self._locked(row.match_id, fresh=expected_seq is None, caller=c, act=True) as live:
             game = live.game
+            if live.ai:
+                self._need_ai(c)
             if seat in live.ai:
                 raise PermissionDeniedError(
                     f"seat {seat} is played by the server (bot {live.ai[seat]!r}): its "
@@ -1005,6 +1057,11 @@ class MatchService:
             to_act, outcome_wire = self._advance(live, entry, snap, before, act_obj, new, outcome)
             if live.ai:
                 self._play_ai(live)
+                task = live.ai_task
+                if task is not None:
+                    self.ai_pool.join(task, c)
+        if task is not None:  # the replies the action made due (outside the match's lock)
+            self.ai_pool.wait(task, c)
         return ActResult(
             match_id=live.match_id,
             seq=entry.seq,
@@ -1041,25 +1098,96 @@ class MatchService:
         return to_act, outcome_wire
 
     def _play_ai(self, live: _Live) -> None:
-        """Play the AI seats while the game waits on one (called with the match's lock
-        held), each action stored before the next is chosen, at most
-        :data:`MAX_AI_ACTIONS`. The lowest AI seat of ``to_act`` goes first (Not
-        Alone's simultaneous choices: one AI seat after another, then the clients).
-        Before each decision (an AI seat's or a client's) the other AI seats are offered
-        their out-of-turn plays (:func:`ai_interjection`), as ``islandgames.bots.play``
-        offers them.
+        """Start playing the AI seats of ``live`` if its game waits on one, or if they
+        have out-of-turn plays not yet offered at this seq (called with the match's lock
+        held; returns at once): the play runs on :attr:`ai_pool` as ``live.ai_task``, one
+        decision per turn of the pool (:meth:`_ai_step`), at most :data:`MAX_AI_ACTIONS`
+        per task. Nothing happens while a task is already playing the match."""
+        if live.ai_task is None and not live.evicted and self._ai_due(live):
+            live.ai_task = self.ai_pool.start(live)
 
-        Never raises for a failure of the AI's play (a bot's error, a store that fails):
-        the actions of the caller are stored already. The error is logged and the match
-        waits on the AI seat; the next call on the match (after a store failure: on the
-        match as reloaded from the store) plays on."""
+    def _ai_due(self, live: _Live) -> bool:
+        """Whether the AI seats of ``live`` have something to do now (lock held): the
+        game waits on one, or one may play out of turn before the seat it waits on and
+        was not offered that at this seq."""
+        game, state = live.game, live.state
+        to_act = game.to_act(state)
+        if not to_act:
+            return False
+        ai = live.ai
+        if any(s in ai for s in to_act):
+            return True
+        if live.offered == live.seq:
+            return False
+        first = to_act[0]
+        return any(s != first and game.legal_actions(state, s) for s in ai)
+
+    def _need_ai(self, c: Caller) -> None:
+        """The call of ``c`` is about to wait on AI play: it must be allowed to
+        (:class:`~islandgames.service.ai.AiDue` for an adapter's quick call, which then
+        comes again on the AI path) and be counted (``OVERLOADED`` past the limits)."""
+        if not c.may_wait:
+            raise AiDue()
+        self.ai_pool.admit(c)
+
+    def _settle_new(self, live: _Live, c: Caller) -> None:
+        """Play the AI seats a new match (create, fork) waits on, and wait for them."""
+        if not live.ai:
+            return
+        with live.lock:
+            self._play_ai(live)
+            task = live.ai_task
+            if task is not None:
+                self.ai_pool.join(task, c)
+        if task is not None:
+            self.ai_pool.wait(task, c)
+
+    def _ai_finish(self, task: AiTask) -> None:
+        live = task.live
+        with live.lock:
+            if live.ai_task is task:
+                live.ai_task = None
+
+    def _ai_step(self, task: AiTask) -> bool:
+        """One turn of the AI play of ``task``'s match, on a worker of :attr:`ai_pool`:
+        the lowest AI seat of ``to_act`` decides (Not Alone's simultaneous choices: one
+        AI seat after another, then the clients), after the other AI seats have been
+        offered their out-of-turn plays (:func:`ai_interjection`), as
+        ``islandgames.bots.play`` offers them. Whether to play on.
+
+        The bots choose outside the match's lock (reads of the match go on meanwhile),
+        under a :class:`~islandgames.bots.Budget` of ``ai_limits.cpu_seconds`` that
+        stops the search when the task is cancelled or the match dropped; the action is
+        then stored under the lock, if the match is still where it was (else the turn is
+        judged again).
+
+        Never raises for a failure of the AI's play (a bot's error, a decision past its
+        CPU budget, a store that fails): the actions of the callers are stored already.
+        The error is logged and the match waits on the AI seat; the next call on the
+        match (after a store failure: on the match as reloaded from the store) plays
+        on."""
+        live = task.live
         game = live.game
-        for _ in range(MAX_AI_ACTIONS):
+        with live.lock:
+            if task.cancelled or live.evicted:
+                return False
             before, seq = live.state, live.seq + 1
-            to_act = game.to_act(before)
-            if not to_act:
-                return
-            seat = _ai_to_act(game, before, live.ai)
+        if task.steps >= MAX_AI_ACTIONS:
+            _log.error(
+                "match %s: %d AI actions in one call; the next call on the match plays on",
+                live.match_id, MAX_AI_ACTIONS,
+            )  # fmt: skip
+            return False
+        to_act = game.to_act(before)
+        if not to_act:
+            return False
+        seat = _ai_to_act(game, before, live.ai)
+        pool = self.ai_pool
+
+        def stop() -> bool:
+            return task.cancelled or live.evicted or pool.closed
+
+        with Budget(self.ai_limits.cpu_seconds, stop):
             # before the seat the game waits on is played (by the server or a client),
             # the other AI seats may interject (Forbidden Island's I1): a bot that does
             # so in play() does so here
@@ -1068,6 +1196,8 @@ class MatchService:
                 hit = ai_interjection(game, before, next_seat, live.ai, live.seed, seq)
                 if hit is not None:
                     new = game.apply(before, *hit)
+            except SearchCancelledError:
+                return False
             except Exception:
                 # an optional play: the game goes on without it (and the seat it waits
                 # on still gets its turn)
@@ -1079,22 +1209,39 @@ class MatchService:
                 hit = None
             if hit is not None:
                 seat, action = hit
-            elif seat is None:
-                return
+            elif seat is None:  # a client's turn, and no AI seat plays before it
+                with live.lock:
+                    if live.seq == seq - 1:
+                        live.offered = live.seq
+                return False
             spec = live.ai[seat]
-            try:
-                if hit is None:
+            if hit is None:
+                try:
                     action = ai_action(game, before, seat, spec, live.seed, seq)
                     new = game.apply(before, seat, action)
-            except Exception:
-                _log.exception(
-                    "match %s: bot %r of AI seat %d failed at entry %d; the match waits on it",
-                    live.match_id, spec, seat, seq,
-                )  # fmt: skip
-                return
-            digest = serde.state_hash(new)
+                except SearchCancelledError:
+                    return False
+                except BudgetExceededError as exc:
+                    _log.error(
+                        "match %s: bot %r of AI seat %d at entry %d: %s "
+                        "(serve --ai-cpu-seconds); the match waits on it",
+                        live.match_id, spec, seat, seq, exc,
+                    )  # fmt: skip
+                    return False
+                except Exception:
+                    _log.exception(
+                        "match %s: bot %r of AI seat %d failed at entry %d; the match waits on it",
+                        live.match_id, spec, seat, seq,
+                    )  # fmt: skip
+                    return False
+        digest = serde.state_hash(new)
+        outcome = game.outcome(new)
+        with live.lock:
+            if live.evicted or pool.closed:
+                return False
+            if live.seq != seq - 1:  # another server stored this seq meanwhile: judge again
+                return True
             entry = make_entry(game, live.seed, live.chain, seq, seat, action, digest)
-            outcome = game.outcome(new)
             snap = None
             if outcome is not None or seq - live.last_snapshot >= self.snapshot_every:
                 snap = Snapshot(seq, serde.to_wire(new), digest)
@@ -1108,23 +1255,24 @@ class MatchService:
                         self._refresh(live)
                     except Exception:
                         _log.exception("match %s: cannot catch up for its AI seats", live.match_id)
-                        return
-                    continue
+                        return False
+                    return True
                 _log.error("match %s: entry %d is in the store already", live.match_id, seq)
+                task.failed = True
                 self._drop(live)
-                return
+                return False
             except Exception:
                 _log.exception("match %s: cannot store AI entry %d", live.match_id, seq)
+                task.failed = True
                 self._drop(live)  # the store may or may not hold it: reload next time
-                return
+                return False
             except BaseException:
+                task.failed = True
                 self._drop(live)
                 raise
             self._advance(live, entry, snap, before, action, new, outcome)
-        _log.error(
-            "match %s: %d AI actions in one call; the next call on the match plays on",
-            live.match_id, MAX_AI_ACTIONS,
-        )  # fmt: skip
+        task.steps += 1
+        return True
 
     def has_ai_seats(self, token: Any) -> bool:
         """Whether the token's match has AI seats, so that a call on it may play bots
@@ -1139,10 +1287,10 @@ class MatchService:
             live = self._cache.get(row.match_id)
         return live is None or bool(live.ai)
 
-    def view(self, token: Any) -> ViewResult:
+    def view(self, token: Any, *, caller: Caller | None = None) -> ViewResult:
         """The token's view of the current state."""
         row = self._resolve(token)
-        live, state, seq = self._current(row.match_id)
+        live, state, seq = self._current(row.match_id, caller)
         game = live.game
         outcome = game.outcome(state)
         return ViewResult(
@@ -1155,20 +1303,20 @@ class MatchService:
             view=serde.to_wire(game.view(state, row.seat)),
         )
 
-    def legal_actions(self, token: Any) -> LegalActions:
+    def legal_actions(self, token: Any, *, caller: Caller | None = None) -> LegalActions:
         """The token's seat's legal actions now, in the game's order (wire form)."""
         row = self._resolve(token)
-        live, state, seq = self._current(row.match_id)
+        live, state, seq = self._current(row.match_id, caller)
         game = live.game
         actions: tuple[Any, ...] = ()
         if row.seat is not None:
             actions = tuple(game.encode_action(a) for a in game.legal_actions(state, row.seat))
         return LegalActions(live.match_id, row.seat, seq, actions)
 
-    def status(self, token: Any) -> Status:
+    def status(self, token: Any, *, caller: Caller | None = None) -> Status:
         """Public facts about the token's match and the token's own seat."""
         row = self._resolve(token)
-        with self._locked(row.match_id, fresh=True) as live:
+        with self._locked(row.match_id, fresh=True, caller=caller) as live:
             state, chain, seq = live.state, live.chain, live.seq
         game = live.game
         outcome = game.outcome(state)
@@ -1205,11 +1353,11 @@ class MatchService:
             layout=None if lay is None else serde.to_wire(lay),
         )
 
-    def match_layout(self, token: Any) -> LayoutResult:
+    def match_layout(self, token: Any, *, caller: Caller | None = None) -> LayoutResult:
         """The layout of the token's match: the game's, under the match's rules, with
         what is fixed for this match (public: the same for every token of it)."""
         row = self._resolve(token)
-        live, state, _seq = self._current(row.match_id)
+        live, state, _seq = self._current(row.match_id, caller)
         game = live.game
         lay = game_layout(game, state)
         return LayoutResult(
@@ -1221,12 +1369,12 @@ class MatchService:
 
     # --- logs -----------------------------------------------------------------------------
 
-    def log(self, token: Any) -> ReplayLog:
+    def log(self, token: Any, *, caller: Caller | None = None) -> ReplayLog:
         """The match's log as the token may see it: once the game is over, the full log
         with the revealed seed (for every token); before, the log redacted for the
         token's seat (for a spectator token: for a spectator), without the seed."""
         row = self._resolve(token)
-        with self._locked(row.match_id, fresh=True) as live:
+        with self._locked(row.match_id, fresh=True, caller=caller) as live:
             entries, state = tuple(live.entries), live.state
         game = live.game
         outcome = game.outcome(state)
@@ -1249,7 +1397,9 @@ class MatchService:
 
     # --- time travel ----------------------------------------------------------------------
 
-    def state_at(self, token: Any, seq: Any, full: Any = False) -> StateAtResult:
+    def state_at(
+        self, token: Any, seq: Any, full: Any = False, *, caller: Caller | None = None
+    ) -> StateAtResult:
         """The match as it was after entry ``seq`` (0: the initial state), as the token
         may see it: its seat's view then (a spectator token: a spectator's), never more
         than that seat could see at that moment. With ``full`` (once the game is over,
@@ -1264,7 +1414,7 @@ class MatchService:
         seq = _decode_seq(seq)
         if type(full) is not bool:
             raise InvalidArgumentError(f"full must be a bool, got {type(full).__name__}")
-        live, history, current, over = self._time_travel(row, seq)
+        live, history, current, over = self._time_travel(row, seq, caller)
         if full and not over:
             raise GameNotOverError(
                 f"match {live.match_id} is still running (seq {current}): the full state "
@@ -1289,7 +1439,7 @@ class MatchService:
             chain_hash=log.chain_hash_at(seq),
         )
 
-    def fork(self, token: Any, seq: Any) -> Forked:
+    def fork(self, token: Any, seq: Any, *, caller: Caller | None = None) -> Forked:
         """A new match going on from the state after entry ``seq`` of the token's
         match, which must be over (:class:`GameNotOverError` while it runs: a fork of a
         running match would need its secret seed). Any token of the match may fork it.
@@ -1304,15 +1454,21 @@ class MatchService:
         parent's log. The fork keeps the parent's AI seats (its header lists them as the
         parent's does): those the fork's state waits on play at once, after ``seq``
         (the result describes the fork at ``seq``; ``status`` gives the current seq)."""
+        with self._calling(caller) as c:
+            return self._fork(token, seq, c)
+
+    def _fork(self, token: Any, seq: Any, c: Caller) -> Forked:
         row = self._resolve(token)
         seq = _decode_seq(seq)
-        live, history, current, over = self._time_travel(row, seq)
+        live, history, current, over = self._time_travel(row, seq, c)
         if not over:
             raise GameNotOverError(
                 f"match {live.match_id} is still running (seq {current}): only a finished "
                 "match can be forked (a fork of a running match would need its secret seed)"
             )
         game, seed, log = live.game, live.seed, history.log
+        if live.ai:  # before anything is stored: OVERLOADED leaves nothing behind
+            self._need_ai(c)
         parent = LogParent(match=live.match_id, seq=seq, chain_hash=log.chain_hash_at(seq))
         header = make_header(
             game, seed, live.config, history.state_at(0), self.engine_version, parent,
@@ -1347,9 +1503,7 @@ class MatchService:
         with self._cache_lock:
             self._cache[match_id] = fork_live
             self._evict_locked()
-        if fork_live.ai:
-            with fork_live.lock:
-                self._play_ai(fork_live)
+        self._settle_new(fork_live, c)
         return Forked(
             match_id=match_id,
             game=game.info.id,
@@ -1365,7 +1519,9 @@ class MatchService:
             parent=parent,
         )
 
-    def _time_travel(self, row: TokenRow, seq: int) -> tuple[_Live, History, int, bool]:
+    def _time_travel(
+        self, row: TokenRow, seq: int, caller: Caller | None
+    ) -> tuple[_Live, History, int, bool]:
         """The match, a :class:`History` of it that reaches ``seq``, its current seq and
         whether it is over. ``seq`` beyond the current seq is refused before any replay.
         A cached history is used while it still matches the match (its last entry's
@@ -1373,7 +1529,7 @@ class MatchService:
         full log, and cached (LRU, ``history_cache_size``)."""
         with self._histories_lock:
             history = self._histories.get(row.match_id)
-        with self._locked(row.match_id, fresh=True) as live:
+        with self._locked(row.match_id, fresh=True, caller=caller) as live:
             current = live.seq
             over = live.game.outcome(live.state) is not None
             if seq > current:
@@ -1416,13 +1572,16 @@ class MatchService:
         *,
         channel: WatchChannel | None = None,
         tag: Any = None,
+        caller: Caller | None = None,
     ) -> Subscription:
         """Call ``callback`` with an :class:`Update` for every action applied from now
         on, as the token's seat may see it. With ``after_seq``, first replay the updates
         after that seq (so a client that reconnects misses nothing). A finished game
         yields no live subscription (``active`` is False). With ``channel``, the live
         updates go to the channel instead (:class:`WatchChannel`), the catch-up still to
-        ``callback``; ``tag`` is kept on the subscription for the channel."""
+        ``callback``; ``tag`` is kept on the subscription for the channel. With a
+        ``caller`` that may not wait, a watch never waits on AI play (it starts with the
+        match as it is, and the AI seats' actions come as updates)."""
         row = self._resolve(token)
         if after_seq is not None and type(after_seq) is not int:
             raise InvalidArgumentError(
@@ -1434,7 +1593,7 @@ class MatchService:
         if follows:
             self.store.follow(row.match_id)
         try:
-            with self._locked(row.match_id, fresh=True) as live:
+            with self._locked(row.match_id, fresh=True, caller=caller, optional=True) as live:
                 if after_seq is not None:
                     if not 0 <= after_seq <= live.seq:
                         raise InvalidArgumentError(f"after_seq must be in 0..{live.seq}")
@@ -1593,33 +1752,103 @@ class MatchService:
         return row
 
     @contextmanager
-    def _locked(self, match_id: str, *, fresh: bool = False) -> Iterator[_Live]:
-        """The match, under its lock. ``fresh``: with a shared store, first read what
-        other servers appended (unless the match was just loaded). Then, if the game
-        waits on an AI seat (a match loaded after a restart, a store or bot failure
-        before), the server plays it first."""
-        while True:
-            live, loaded = self._get(match_id)
-            live.lock.acquire()
-            if not live.evicted:
-                break
-            live.lock.release()
+    def _calling(self, caller: Caller | None) -> Iterator[Caller]:
+        """The caller of a public call (None: in process), counted against the AI
+        limits from its first wait on AI play until the call returns."""
+        c = Caller() if caller is None else caller
+        if c.admitted or c.held:  # counted by whoever admitted it, or an outer call
+            yield c
+            return
+        c.held = True
         try:
-            if fresh and self._shared and not loaded:
-                self._refresh(live)
-            if live.ai:
-                self._play_ai(live)
-                if live.evicted:  # the store failed under an AI action (logged)
+            yield c
+        finally:
+            c.held = False
+            self.ai_pool.release(c)
+
+    @contextmanager
+    def _locked(
+        self,
+        match_id: str,
+        *,
+        fresh: bool = False,
+        caller: Caller | None = None,
+        act: bool = False,
+        optional: bool = False,
+    ) -> Iterator[_Live]:
+        """The match, under its lock. ``fresh``: with a shared store, first read what
+        other servers appended (unless the match was just loaded).
+
+        With AI seats, first the AI play: a caller that may wait (in process; an
+        adapter's call on the AI path) waits until the AI seats have played what is due
+        (starting that play if nobody is playing it: a match loaded after a restart, a
+        store or bot failure before, a call that left); an adapter's quick call (a
+        :class:`~islandgames.service.ai.Caller` with ``may_wait`` False) answers the
+        match as it is while the play runs, and raises
+        :class:`~islandgames.service.ai.AiDue` where it would have to start it (an
+        ``act``: wherever the match has AI seats), unless ``optional``."""
+        with self._calling(caller) as c:
+            waited = False  # a play this call waited on ended: it starts no other
+            while True:
+                while True:
+                    live, loaded = self._get(match_id)
+                    live.lock.acquire()
+                    if not live.evicted:
+                        break
+                    live.lock.release()
+                task = None
+                try:
+                    if fresh and self._shared and not loaded:
+                        self._refresh(live)
+                    if live.ai:
+                        task = self._ai_wait_needed(
+                            live, c, act=act, optional=optional, start=not waited
+                        )
+                except BaseException:
+                    live.lock.release()
+                    raise
+                if task is None:
+                    break
+                live.lock.release()
+                self.ai_pool.wait(task, c)
+                if task.failed:  # the store failed under an AI action (logged)
                     raise StoreError(
                         f"match {match_id}: the store failed while the server played its "
                         "AI seats; try again"
                     )
-            yield live
-        finally:
-            live.lock.release()
+                fresh = False
+                waited = True
+            try:
+                yield live
+            finally:
+                live.lock.release()
 
-    def _current(self, match_id: str) -> tuple[_Live, Any, int]:
-        with self._locked(match_id, fresh=True) as live:
+    def _ai_wait_needed(
+        self, live: _Live, c: Caller, *, act: bool, optional: bool, start: bool = True
+    ) -> AiTask | None:
+        """The AI task a call must wait on before it goes on (joined), or None (called
+        with the match's lock held; see :meth:`_locked`). Without ``start``, only one
+        that is running: a play the call waited on stopped short (a bot's error, its CPU
+        budget), and the call answers the match as it is rather than retry it."""
+        task = live.ai_task
+        if task is None:
+            if not start or not self._ai_due(live):
+                return None
+        elif not (c.may_wait or act):
+            return None  # a quick read: the match as it is, while the AI seats play
+        if optional and not c.may_wait:
+            return None
+        self._need_ai(c)
+        if task is None:
+            self._play_ai(live)
+            task = live.ai_task
+            if task is None:
+                return None
+        self.ai_pool.join(task, c)
+        return task
+
+    def _current(self, match_id: str, caller: Caller | None = None) -> tuple[_Live, Any, int]:
+        with self._locked(match_id, fresh=True, caller=caller) as live:
             return live, live.state, live.seq
 
     def _get(self, match_id: str) -> tuple[_Live, bool]:
@@ -1723,7 +1952,7 @@ class MatchService:
             if excess <= 0:
                 break
             live = self._cache[match_id]
-            if live.subs or not live.lock.acquire(blocking=False):
+            if live.subs or live.ai_task is not None or not live.lock.acquire(blocking=False):
                 continue
             try:
                 live.evicted = True
@@ -1816,7 +2045,9 @@ class MatchService:
         return _Live(match_id, game, rec.seed, config, header, state, entries, last_snapshot)
 
     def close(self) -> None:
-        """Stop every watch and close the store."""
+        """Stop the AI seats' play (every search is cancelled, every call waiting on it
+        returns), every watch, and close the store."""
+        self.ai_pool.close()
         with self._histories_lock:
             self._histories.clear()
         with self._cache_lock:
@@ -1886,9 +2117,12 @@ def _time_budget(spec: str) -> str | None:
     return None
 
 
-def _decode_ai_seats(game: AnyGame, seats: int, ai_seats: Any) -> dict[int, str]:
+def _decode_ai_seats(
+    game: AnyGame, seats: int, ai_seats: Any, limits: AiLimits = DEFAULT_AI_LIMITS
+) -> dict[int, str]:
     """The AI seats of a new match, seat -> bot spec, each checked: a seat of the match
-    named once, a spec of a bot the game has, without a time budget."""
+    named once, a spec of a bot the game has, without a time budget, within the
+    server's ``limits``."""
     if ai_seats is None:
         return {}
     gid = game.info.id
@@ -1937,9 +2171,10 @@ def _decode_ai_seats(game: AnyGame, seats: int, ai_seats: Any) -> dict[int, str]
                 "budget must be a count (such as iterations=...), not time"
             )
         try:
-            get_bot(gid, bot)
+            made = get_bot(gid, bot)
         except (LookupError, ValueError, TypeError) as exc:
             raise InvalidArgumentError(f"ai_seats: seat {seat}: {exc}") from None
+        check_spec_limits(bot, made, limits, seat)
         out[seat] = bot
     return out
 
