@@ -61,7 +61,7 @@ from .tls import GrpcClientTls, client_credentials
 __all__ = ["AsyncClient", "AsyncWatch", "Client", "Watch", "WatchStarted", "error_from_rpc"]
 
 _SERVICE = "/islandgames.v1.MatchService/"
-_INT_DETAILS = ("current_seq", "seq")
+_INT_DETAILS = ("current_seq", "seq", "max", "asked")
 
 #: (method, request class, response class, streaming)
 _METHODS: dict[str, tuple[Any, Any, bool]] = {

@@ -11,10 +11,12 @@ import os
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from islandgames.cli.service import add_service_commands, cmd_demo
+from islandgames.service import SqliteStore
 
 
 def islandgames(*args: str) -> list[str]:
@@ -83,6 +85,31 @@ def test_serve_announces_both_listeners_once_both_are_bound() -> None:
             socket.create_connection(("127.0.0.1", port), timeout=5).close()
         assert server.stop() == 0
         assert server.stderr_text() == ""
+
+
+def test_serve_refuses_a_store_with_a_damaged_schema_in_one_line(tmp_path: Path) -> None:
+    """A byte of page 0's schema text flipped so that SQLite's message quotes invalid
+    UTF-8 (issue 38): one line naming the file and exit status 2, not a traceback."""
+    path = tmp_path / "damaged.db"
+    SqliteStore(path, journal=False).close()
+    data = bytearray(path.read_bytes())
+    pos = data.index(b"triggermatches_no_update") + len(b"trigger")  # the trigger's name
+    assert pos < 4096
+    data[pos] ^= 0xFF  # "matches_no_update" -> "\x92atches_no_update"
+    path.write_bytes(bytes(data))
+    proc = subprocess.run(
+        islandgames("serve", "--store", str(path), "--no-grpc", "--port", "0"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=_env(),
+    )
+    assert proc.returncode == 2, proc
+    assert proc.stdout == "", proc.stdout
+    assert "Traceback" not in proc.stderr, proc.stderr
+    [line] = proc.stderr.splitlines()
+    assert line.startswith(f"islandgames serve: cannot open the store {str(path)!r}: "), line
+    assert "malformed database schema" in line, line
 
 
 # --- demo --seed ---------------------------------------------------------------------------

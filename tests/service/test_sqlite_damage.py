@@ -6,14 +6,16 @@ from __future__ import annotations
 import random
 import shutil
 import sqlite3
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from islandgames import IslandGamesError
 from islandgames.service import CorruptMatchError, MatchService, SqliteStore, StoreError
 
-from .test_stores import entry, new_record, tokens_for
+from .test_stores import entry, new_record, snapshot, tokens_for
 
 ACTS = 15
 
@@ -146,3 +148,81 @@ def test_a_schema_1_store_gets_its_heads(tmp_path: Path) -> None:
         assert db.execute("PRAGMA user_version").fetchone()[0] == 2
         heads = dict(db.execute("SELECT match_id, seq FROM heads").fetchall())
     assert {m: heads[m] for m in last} == last
+
+
+PAGE = 4096
+
+
+def test_every_byte_of_page_0_flipped_is_a_store_error_or_harmless(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Flip each byte of page 0 (the file header and the schema's text, issue 38): the
+    store either refuses with its own error, naming the file, or serves the match as it
+    was; no driver error escapes (a damaged schema text made SQLite's message invalid
+    UTF-8, and the UnicodeDecodeError escaped), and a refused open leaves no connection
+    open."""
+    pristine = tmp_path / "pristine.db"
+    r = new_record()
+    entries = [entry(r, seq) for seq in range(1, 7)]
+    with SqliteStore(pristine, journal=False, flush_interval=None) as store:
+        store.create(r, tokens_for(r))
+        for e in entries[:5]:
+            store.append(r.match_id, e, snapshot(4) if e.seq == 4 else None)
+        stored = store.load(r.match_id)
+    data = pristine.read_bytes()
+    assert len(data) > PAGE and b"CREATE TABLE" in data[:PAGE]  # the schema is on page 0
+    connections: list[sqlite3.Connection] = []
+    connect = sqlite3.connect
+
+    def tracked(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        connections.append(connect(*args, **kwargs))
+        return connections[-1]
+
+    monkeypatch.setattr(sqlite3, "connect", tracked)
+    path = tmp_path / "damaged.db"
+    sidecars = [path.with_name(path.name + tail) for tail in ("-wal", "-shm", ".journal")]
+    refused: Counter[str] = Counter()  # where and with what error -> positions
+    served = 0
+    escaped: dict[str, list[int]] = {}  # anything else -> positions (must stay empty)
+    for pos in range(PAGE):
+        for sidecar in sidecars:
+            sidecar.unlink(missing_ok=True)
+        path.write_bytes(data[:pos] + bytes([data[pos] ^ 0xFF]) + data[pos + 1 :])
+        connections.clear()
+        try:
+            store = SqliteStore(path, journal=False, flush_interval=None)
+        except IslandGamesError as exc:
+            refused[f"open: {type(exc).__name__}"] += 1
+            assert str(path) in str(exc), (pos, str(exc))
+            assert all(_closed(c) for c in connections), pos  # no half-open store
+            continue
+        except Exception as exc:
+            escaped.setdefault(f"open: {type(exc).__name__}", []).append(pos)
+            continue
+        try:
+            assert store.load(r.match_id) == stored, pos  # served: then exactly as it was
+            assert len(store.tokens(r.match_id)) == 2, pos
+            store.append(r.match_id, entries[5], None)
+            served += 1
+        except IslandGamesError as exc:
+            refused[f"use: {type(exc).__name__}"] += 1
+        except Exception as exc:
+            escaped.setdefault(f"use: {type(exc).__name__}", []).append(pos)
+        finally:
+            try:
+                store.close()
+            except Exception as exc:
+                escaped.setdefault(f"close: {type(exc).__name__}", []).append(pos)
+            assert all(_closed(c) for c in connections), pos
+    print(f"page 0 flips: {served} served, refused {dict(refused)}")
+    assert not escaped, {k: (len(v), v[:20]) for k, v in escaped.items()}
+    assert served + sum(refused.values()) == PAGE
+    assert refused["open: StoreError"] > 0  # the flips do reach what matters
+
+
+def _closed(db: sqlite3.Connection) -> bool:
+    try:
+        db.total_changes  # noqa: B018 - refused on a closed connection
+    except sqlite3.ProgrammingError:
+        return True
+    return False

@@ -50,7 +50,7 @@ class BudgetExceededError(SearchStoppedError):
 
     def __init__(self, used: float, limit: float) -> None:
         super().__init__(
-            f"the decision used {used:.1f} s of CPU time, more than its budget of {limit:g} s"
+            f"the decision used {used:.3g} s of CPU time, more than its budget of {limit:g} s"
         )
         self.used = used
         self.limit = limit

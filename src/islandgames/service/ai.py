@@ -235,6 +235,11 @@ class AiPool:
         with self._cond:
             return self._calls, dict(self._per_client)
 
+    def tasks(self) -> int:
+        """Matches whose AI seats the pool is playing or has queued now (0: idle)."""
+        with self._cond:
+            return len(self._tasks)
+
     # --- tasks -----------------------------------------------------------------------------
 
     def start(self, live: Any) -> AiTask:

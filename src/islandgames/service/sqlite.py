@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 from ..core import serde
-from ..core.errors import DecodeError
+from ..core.errors import DecodeError, IslandGamesError
 from ..core.log import LogEntry, LogHeader, header_chain
 from .errors import CorruptMatchError, SeqConflictError, StoreError, UnknownMatchError
 from .journal import EntryRow, Journal, JournalError, JournalRecord, SnapshotRow
@@ -57,6 +57,11 @@ SCHEMA_VERSION = 2
 _LAST_SEQS = 4096
 
 _log = logging.getLogger(__name__)
+
+#: What the driver raises on a damaged file: its own errors, and Python's where it cannot
+#: decode what SQLite hands it (a message quoting a damaged schema's text is not UTF-8:
+#: a UnicodeDecodeError). :meth:`SqliteStore._driver_errors` makes each a StoreError.
+_DRIVER_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, ValueError, TypeError, OverflowError)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -180,16 +185,14 @@ class SqliteStore(MatchStore):
                     f"{str(self.path)!r} is an empty file, not an islandgames store "
                     "(initialize it to make it one)"
                 )
-            self._db = sqlite3.connect(
-                self.path, isolation_level=None, check_same_thread=False, timeout=timeout
-            )
-            self._setup(existed and not initialize)
-            self._recover(keep=journal)
-        except sqlite3.Error as exc:
-            self._abandon()
-            raise StoreError(f"cannot open the store {str(self.path)!r}: {exc}") from exc
+            with self._driver_errors("cannot open the store"):
+                self._db = sqlite3.connect(
+                    self.path, isolation_level=None, check_same_thread=False, timeout=timeout
+                )
+                self._setup(existed and not initialize)
+                self._recover(keep=journal)
         except BaseException:
-            self._abandon()
+            self._abandon()  # closes the connection: no half-open store
             raise
         if self._journal is not None and flush_interval is not None:
             self._flusher = threading.Thread(
@@ -242,9 +245,14 @@ class SqliteStore(MatchStore):
         are all in it already)."""
         path = self.journal_path
         sync = self.synchronous == "full"
-        generation, in_use, taken = self._db.execute(
+        state = self._db.execute(
             "SELECT generation, open, taken FROM journal_state WHERE id = 1"
         ).fetchone()
+        if state is None or any(type(v) is not int for v in state):
+            raise StoreError(
+                f"the store {str(self.path)!r} is damaged: its journal state is unreadable"
+            )
+        generation, in_use, taken = state
         if not path.exists() or path.stat().st_size == 0:
             if in_use:
                 raise JournalError(
@@ -329,22 +337,24 @@ class SqliteStore(MatchStore):
     # --- writing -----------------------------------------------------------------------
 
     def create(self, record: MatchRecord, tokens: Sequence[TokenRow]) -> None:
+        row = match_row(record)  # (a record that cannot be packed is the caller's error)
+        token_rows = [(t.token_hash, t.match_id, t.seat) for t in tokens]
         with self._lock:
             self._check_open()
-            self._write(lambda db: self._create(db, record, tokens), f"create {record.match_id}")
+            self._write(lambda db: self._create(db, row, token_rows), f"create {record.match_id}")
             self._remember(record.match_id, 0)
 
     @staticmethod
-    def _create(db: sqlite3.Connection, record: MatchRecord, tokens: Sequence[TokenRow]) -> None:
+    def _create(
+        db: sqlite3.Connection,
+        row: tuple[str, str, str, bytes, bytes],
+        token_rows: list[tuple[bytes, str, int | None]],
+    ) -> None:
         db.execute(
-            "INSERT INTO matches (match_id, game, seed, config, header) VALUES (?,?,?,?,?)",
-            match_row(record),
+            "INSERT INTO matches (match_id, game, seed, config, header) VALUES (?,?,?,?,?)", row
         )
-        db.executemany(
-            "INSERT INTO tokens (token_hash, match_id, seat) VALUES (?,?,?)",
-            [(t.token_hash, t.match_id, t.seat) for t in tokens],
-        )
-        db.execute(_SET_HEAD, (record.match_id, 0, ""))
+        db.executemany("INSERT INTO tokens (token_hash, match_id, seat) VALUES (?,?,?)", token_rows)
+        db.execute(_SET_HEAD, (row[0], 0, ""))
 
     def append(self, match_id: str, entry: LogEntry, snapshot: Snapshot | None) -> None:
         if snapshot is not None and snapshot.seq != entry.seq:
@@ -514,14 +524,12 @@ class SqliteStore(MatchStore):
             self._last.move_to_end(match_id)
             return last
         # not journaled since the last flush (those are all remembered): the database's
-        try:
+        with self._driver_errors(f"cannot read {match_id} from the store"):
             known, last = self._db.execute(
                 "SELECT EXISTS (SELECT 1 FROM matches WHERE match_id = ?), "
                 "(SELECT coalesce(max(seq), 0) FROM entries WHERE match_id = ?)",
                 (match_id, match_id),
             ).fetchone()
-        except sqlite3.Error as exc:
-            raise StoreError(f"read {match_id}: {exc}") from exc
         if not known:
             raise UnknownMatchError(f"unknown match {match_id!r}")
         if type(last) is not int:
@@ -542,20 +550,31 @@ class SqliteStore(MatchStore):
                     del self._last[m]
 
     def _write(self, body: Any, what: str) -> None:
+        """Run ``body(db)`` in one transaction (``what``: what it does, for the error)."""
         db = self._db
-        try:
+        with self._driver_errors(f"cannot begin a transaction to {what} in the store"):
             db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise StoreError(f"{what}: cannot begin a transaction: {exc}") from exc
         try:
-            body(db)
-            db.execute("COMMIT")
-        except BaseException as exc:
-            with contextlib.suppress(sqlite3.Error):
+            with self._driver_errors(f"cannot {what} in the store"):
+                body(db)
+                db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(*_DRIVER_ERRORS):
                 db.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise StoreError(f"{what}: {exc}") from exc
             raise
+
+    @contextlib.contextmanager
+    def _driver_errors(self, what: str) -> Iterator[None]:
+        """The one boundary between the store and the sqlite3 driver: whatever the driver
+        raises in the block (its own errors; a message of SQLite's that is not UTF-8 on a
+        damaged file; any value it cannot convert) leaves it as a :class:`StoreError`
+        ``"<what> '<path>': <reason>"``. The project's own errors pass unchanged."""
+        try:
+            yield
+        except IslandGamesError:
+            raise
+        except _DRIVER_ERRORS as exc:
+            raise StoreError(f"{what} {str(self.path)!r}: {_reason(exc)}") from exc
 
     def _check_open(self) -> None:
         if self._closed:
@@ -568,9 +587,7 @@ class SqliteStore(MatchStore):
             self._check_open()
             self._flush()
             try:
-                loaded = self._load(match_id)
-            except sqlite3.Error as exc:
-                raise StoreError(f"load {match_id}: {exc}") from exc
+                loaded = self._load(match_id)  # (its driver calls raise StoreError)
             except (TypeError, OverflowError, ValueError) as exc:
                 # a damaged file can hold a value of any type in any column
                 raise CorruptMatchError(f"match {match_id}: unreadable record: {exc}", 0) from exc
@@ -579,9 +596,11 @@ class SqliteStore(MatchStore):
 
     def _load(self, match_id: str) -> StoredMatch:
         db = self._db
-        row = db.execute(
-            "SELECT game, seed, config, header FROM matches WHERE match_id = ?", (match_id,)
-        ).fetchone()
+        reading = f"cannot load {match_id} from the store"
+        with self._driver_errors(reading):
+            row = db.execute(
+                "SELECT game, seed, config, header FROM matches WHERE match_id = ?", (match_id,)
+            ).fetchone()
         if row is None:
             raise UnknownMatchError(f"unknown match {match_id!r}")
         game, seed_hex, config, header = row
@@ -596,24 +615,23 @@ class SqliteStore(MatchStore):
             )
         except (DecodeError, ValueError) as exc:
             raise CorruptMatchError(f"match {match_id}: unreadable record: {exc}", 0) from exc
-        entries = entries_from_rows(
-            match_id,
-            seed,
-            db.execute(
+        with self._driver_errors(reading):
+            rows = db.execute(
                 "SELECT seq, seat, action, state_hash, chain_hash FROM entries "
                 "WHERE match_id = ? ORDER BY seq",
                 (match_id,),
-            ),
-        )
-        head = db.execute(
-            "SELECT seq, chain_hash FROM heads WHERE match_id = ?", (match_id,)
-        ).fetchone()
+            ).fetchall()
+            head = db.execute(
+                "SELECT seq, chain_hash FROM heads WHERE match_id = ?", (match_id,)
+            ).fetchone()
+        entries = entries_from_rows(match_id, seed, rows)
         check_history(match_id, entries, head, start=header_chain(record.header))
-        snap = db.execute(
-            "SELECT seq, state, state_hash FROM snapshots WHERE match_id = ? "
-            "ORDER BY seq DESC LIMIT 1",
-            (match_id,),
-        ).fetchone()
+        with self._driver_errors(reading):
+            snap = db.execute(
+                "SELECT seq, state, state_hash FROM snapshots WHERE match_id = ? "
+                "ORDER BY seq DESC LIMIT 1",
+                (match_id,),
+            ).fetchone()
         return StoredMatch(record, entries, self._snapshot(match_id, snap))
 
     @staticmethod
@@ -627,7 +645,8 @@ class SqliteStore(MatchStore):
             raise CorruptMatchError(f"match {match_id}: unreadable snapshot {seq}", seq) from exc
 
     def snapshot_at_or_before(self, match_id: str, seq: int) -> Snapshot | None:
-        with self._lock, self._reading(f"read the snapshots of {match_id}"):
+        what = f"cannot read the snapshots of {match_id} from the store"
+        with self._lock, self._driver_errors(what):
             self._check_open()
             self._flush()
             row = self._db.execute(
@@ -638,7 +657,7 @@ class SqliteStore(MatchStore):
             return self._snapshot(match_id, row)
 
     def token(self, token_hash: bytes) -> TokenRow | None:
-        with self._lock, self._reading("read a token"):
+        with self._lock, self._driver_errors("cannot read a token from the store"):
             self._check_open()
             row = self._db.execute(
                 "SELECT match_id, seat FROM tokens WHERE token_hash = ?", (token_hash,)
@@ -648,7 +667,7 @@ class SqliteStore(MatchStore):
         return TokenRow(token_hash, *_token_columns(row[0], row[1]))
 
     def match_ids(self) -> tuple[str, ...]:
-        with self._lock, self._reading("list the matches"):
+        with self._lock, self._driver_errors("cannot list the matches of the store"):
             self._check_open()
             rows = self._db.execute("SELECT match_id FROM matches ORDER BY rowid").fetchall()
         if any(type(r[0]) is not str for r in rows):
@@ -656,7 +675,8 @@ class SqliteStore(MatchStore):
         return tuple(r[0] for r in rows)
 
     def tokens(self, match_id: str) -> tuple[TokenRow, ...]:
-        with self._lock, self._reading(f"read the tokens of {match_id}"):
+        what = f"cannot read the tokens of {match_id} from the store"
+        with self._lock, self._driver_errors(what):
             self._check_open()
             known = self._db.execute(
                 "SELECT 1 FROM matches WHERE match_id = ?", (match_id,)
@@ -669,14 +689,6 @@ class SqliteStore(MatchStore):
         if any(type(h) is not bytes for h, _ in rows):
             raise CorruptMatchError(f"match {match_id}: a token hash is damaged", 0)
         return token_order([TokenRow(h, *_token_columns(match_id, seat)) for h, seat in rows])
-
-    @contextlib.contextmanager
-    def _reading(self, what: str) -> Iterator[None]:
-        """A driver error while reading (a damaged file) is a StoreError naming the file."""
-        try:
-            yield
-        except sqlite3.Error as exc:
-            raise StoreError(f"{what} in {str(self.path)!r}: {exc}") from exc
 
     # --- closing -----------------------------------------------------------------------
 
@@ -709,13 +721,16 @@ class SqliteStore(MatchStore):
                 except StoreError as exc:
                     flushed = False  # the journal stays: the next open checks it
                     _log.error("%s: %s", self.path, exc)
-            with contextlib.suppress(sqlite3.Error):
+            with contextlib.suppress(*_DRIVER_ERRORS):
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            self._db.close()
-            if self._journal is not None:
-                self._journal.close(remove=flushed)
-                self._journal = None
-            self._release_lockfile(remove=True)
+            try:
+                with self._driver_errors("cannot close the store"):
+                    self._db.close()
+            finally:
+                if self._journal is not None:
+                    self._journal.close(remove=flushed)
+                    self._journal = None
+                self._release_lockfile(remove=True)
 
     def _abandon(self) -> None:
         """Let go of everything without writing (a failed open; tests: a death)."""
@@ -741,6 +756,17 @@ class SqliteStore(MatchStore):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _reason(exc: Exception) -> str:
+    """What went wrong in the driver, in words: SQLite's message (the one that was not
+    UTF-8 recovered, its bad bytes escaped), else the Python error's type and text."""
+    if isinstance(exc, sqlite3.Error):
+        return str(exc)
+    if isinstance(exc, UnicodeDecodeError) and isinstance(exc.object, bytes):
+        text = exc.object.decode("utf-8", "backslashreplace")
+        return f"{text} (not valid UTF-8: the file is damaged)"
+    return f"{type(exc).__name__}: {exc}"
 
 
 def _token_columns(match_id: Any, seat: Any) -> tuple[str, int | None]:
