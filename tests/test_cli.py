@@ -25,7 +25,7 @@ import pytest
 from islandgames import get_game, read_log, verify_log, write_log
 from islandgames.bots import get_bot, play
 from islandgames.cli import build_parser, main, render_wire
-from islandgames.core import registry, serde
+from islandgames.core import kit, registry, serde
 from islandgames.core.errors import InvalidConfigError
 from islandgames.core.game import Game, GameInfo, Outcome, SeatResult
 from islandgames.core.rng import Rng
@@ -181,13 +181,41 @@ class Odds(Game[OddsState, OddsAction, OddsView, OddsConfig]):
 ODDS = Odds()
 
 
-def _svg(state: OddsState | None, seat: int | None = None) -> str:
-    label = "board" if state is None else f"round {state.round} scores {state.scores}"
-    return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{label} as {seat}</text></svg>'
+def _svg(view: OddsView) -> str:
+    label = f"round {view.round} scores {view.scores}"
+    return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{label} as {view.seat}</text></svg>'
 
 
 def _view_text(view: OddsView) -> str:
     return f"[odds] round {view.round}, my pick {view.own_pick}, scores {view.scores}"
+
+
+def _on_the_kit(g: Odds) -> kit.Definition[Any, Any, Any, Any, Any]:
+    """The toy's rules as a kit Definition, with a text view and a picture."""
+    return kit.Definition(
+        info=g.info,
+        config_type=g.config_type,
+        action_type=g.action_type,
+        view_type=g.view_type,
+        rules=(kit.RulesVersion(g.info.rules_version),),
+        state_type=lambda rules: g.state_type,
+        setup=lambda rng, config, rules: g._new(rng, config),
+        seat_count=g.seat_count,
+        role=g.role,
+        to_act=g.to_act,
+        legal_actions=lambda s, seat, rules: g.legal_actions(s, seat),
+        apply=lambda s, seat, a, rules: g._apply(s, seat, a),
+        view=lambda s, seat, rules: g.view(s, seat),
+        outcome=g.outcome,
+        resample_hidden=g.resample_hidden,
+        check_config=g.check_config,
+        check_state=lambda s, rules: g.check_state(s),
+        redact_action=lambda before, seat, a, viewer, now, rules: g.redact_action(
+            before, seat, a, viewer, now
+        ),
+        render_svg=_svg,
+        render_text=_view_text,
+    )
 
 
 @pytest.fixture
@@ -204,9 +232,8 @@ def plain_toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 def _register(monkeypatch: pytest.MonkeyPatch, hooks: bool) -> Iterator[str]:
     mod = types.ModuleType("islandgames_cli_test_toy")
-    mod.__dict__["GAME"] = ODDS
-    if hooks:
-        mod.__dict__.update(render_svg=_svg, render_view=_view_text)
+    # extras live on a kit Definition: the toy with hooks is Odds behind one
+    mod.__dict__["GAME"] = _on_the_kit(ODDS).games()[-1] if hooks else ODDS
     monkeypatch.setitem(sys.modules, mod.__name__, mod)
     registry.register_game(TOY, mod.__name__)  # loaded from mod.GAME
     try:
@@ -805,8 +832,8 @@ def test_render_without_render_svg_exits_2(
 def test_render_board_and_log_steps(
     capsys: pytest.CaptureFixture[str], toy: str, tmp_path: Path
 ) -> None:
-    code, out, _ = _run(capsys, "render", toy)
-    assert code == 0 and "<text>board as None</text>" in out
+    code, out, _ = _run(capsys, "render", toy)  # the deal of seed 0, as a spectator sees it
+    assert code == 0 and "<text>round 0 scores (0, 0) as None</text>" in out
     path = _saved_log(tmp_path, toy, seed=3)
     svg = tmp_path / "step.svg"
     code, _, err = _run(capsys, "render", toy, "--log", str(path), "--step", "2", "--out", str(svg))
@@ -829,7 +856,7 @@ def test_render_board_and_log_steps(
 def test_render_draws_a_seats_view(
     capsys: pytest.CaptureFixture[str], game_id: str, tmp_path: Path
 ) -> None:
-    from islandgames.core.registry import game_module
+    from islandgames.render import render_svg
 
     path = _saved_log(tmp_path, game_id)
     log = read_log(path)
@@ -840,7 +867,7 @@ def test_render_draws_a_seats_view(
         extra = [] if seat is None else ["--seat", str(seat)]
         code, out, _ = _run(capsys, "render", game_id, "--log", str(path), *extra)
         assert code == 0 and out.startswith("<svg")
-        assert out.rstrip("\n") == game_module(game_id).render_svg(state, seat).rstrip("\n")
+        assert out.rstrip("\n") == render_svg(state, seat).rstrip("\n")
         pictures[seat] = out
     assert len(set(pictures.values())) == 3  # each seat sees its own picture
 

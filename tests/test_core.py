@@ -114,7 +114,7 @@ def test_error_tree(exc: type[Exception], builtin: type[Exception]) -> None:
 
 
 def test_unknown_game() -> None:
-    with pytest.raises(UnknownGameError, match="known games: friday"):
+    with pytest.raises(UnknownGameError, match="known games: forbidden-island, friday"):
         islandgames.get_game("monopoly")
 
 

@@ -9,6 +9,8 @@
 True
 """
 
+from typing import TYPE_CHECKING
+
 from ._version import __version__
 from .core.errors import (
     DecodeError,
@@ -24,7 +26,6 @@ from .core.errors import (
 )
 from .core.game import Game, GameInfo, Outcome, Seat, SeatResult
 from .core.history import ABSENT, Change, Diff, History, diff, fork, state_at
-from .core.layout import layout
 from .core.log import (
     Divergence,
     LogEnd,
@@ -44,13 +45,18 @@ from .core.match import Match, redact_log
 from .core.registry import (
     game_ids,
     games,
-    get_game,
     register_game,
     rules_versions,
     unregister_game,
 )
 from .core.rng import Rng
 from .core.serde import canonical_bytes, from_wire, packb, state_hash, to_wire, unpackb
+
+if TYPE_CHECKING:  # typed per game (_typed.pyi); at run time, the core's functions
+    from ._typed import get_game, layout
+else:
+    from .core.layout import layout
+    from .core.registry import get_game
 
 __all__ = [
     "ABSENT",

@@ -11,7 +11,8 @@ from islandgames import get_game
 from islandgames.core.rng import Rng
 from islandgames.games.forbidden_island import GAME, ForbiddenIslandConfig
 from islandgames.games.forbidden_island.data import LAYOUTS, TILES, TREASURES
-from islandgames.games.forbidden_island.view import render_view, resample_hidden
+from islandgames.games.forbidden_island.render import render_view
+from islandgames.games.forbidden_island.view import resample_hidden
 from islandgames.render import Svg, wrap
 from islandgames.render.forbidden_island import PAWN_LETTER, render_svg, render_text
 from tests.render.render_kit import groups, parse, random_states, texts

@@ -10,7 +10,7 @@ import pytest
 from islandgames import get_game
 from islandgames.games.not_alone import GAME, GAMES, NotAloneConfig
 from islandgames.games.not_alone.data import HUNT, PLACES, SURVIVAL, SURVIVAL_NAMES
-from islandgames.games.not_alone.view import render_view
+from islandgames.games.not_alone.render import render_view
 from islandgames.render import Svg
 from islandgames.render.not_alone import render_svg, render_text
 from tests.render.render_kit import groups, parse, random_states, texts

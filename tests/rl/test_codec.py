@@ -166,3 +166,37 @@ def test_every_game_has_tables() -> None:
     import islandgames
 
     assert sorted(OBSERVATIONS) == sorted(g.id for g in islandgames.games())
+
+
+def test_a_game_registered_from_outside_is_an_rl_problem() -> None:
+    import islandgames
+    from islandgames.rl.tables import TABLES, shapes
+    from tests.rl.outside_game import GAME_ID
+
+    assert GAME_ID not in TABLES and GAME_ID not in OBSERVATIONS
+    with pytest.raises(KeyError, match="no action table for 'pig-outside'"):
+        shapes(GAME_ID, None)
+    islandgames.register_game(GAME_ID, "tests.rl.outside_game:OUTSIDE")
+    try:
+        assert GAME_ID in TABLES and GAME_ID in list(OBSERVATIONS)
+        prob = problem(GAME_ID, players=3)
+        assert [type(a).__name__ for a in prob.codec.actions] == ["Roll", "Hold"]
+        game = prob.game
+        state = game.new(1, prob.config)
+        assert prob.codec.indices(game.legal_actions(state, game.to_act(state)[0])) == (0,)
+        assert len(prob.encoder.encode(game.view(state, 0))) == prob.encoder.size
+    finally:
+        islandgames.unregister_game(GAME_ID)
+    assert GAME_ID not in TABLES
+
+
+def test_the_tables_are_the_definitions_hooks() -> None:
+    from islandgames.core.registry import definition
+    from islandgames.rl.tables import TABLES
+
+    for gid in TABLES:
+        d = definition(gid)
+        assert d is not None and TABLES[gid] is d.action_table
+        assert OBSERVATIONS[gid] is d.observation
+    with pytest.raises(KeyError):
+        TABLES["chess"]

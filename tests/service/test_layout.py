@@ -262,9 +262,9 @@ def test_the_service_refuses_bad_layout_arguments(service: MatchService) -> None
     with pytest.raises(UnsupportedRulesVersionError):
         service.layout("friday", "0.1")
     with pytest.raises(InvalidArgumentError):
-        service.layout(5)
+        service.layout(5)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError):
-        service.layout("friday", 1)
+        service.layout("friday", 1)  # type: ignore[arg-type]
     assert service.layout(TOY).layout is None
 
 

@@ -202,9 +202,9 @@ def test_state_at_refuses_bad_input_precisely(service: MatchService) -> None:
             service.state_at(token, bad)
     for bad_type in (True, False, 1.0, "1", None, [1]):
         with pytest.raises(InvalidArgumentError, match="seq must be an int"):
-            service.state_at(token, bad_type)
+            service.state_at(token, bad_type)  # type: ignore[arg-type]
         with pytest.raises(InvalidArgumentError, match="seq must be an int"):
-            service.fork(token, bad_type)
+            service.fork(token, bad_type)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="beyond") as err:
         service.state_at(token, 4)
     assert err.value.details == {"current_seq": 3}
@@ -216,12 +216,12 @@ def test_state_at_refuses_bad_input_precisely(service: MatchService) -> None:
         service.state_at(token, 10**30)  # refused before any replay
     for bad_full in (1, "yes", None):
         with pytest.raises(InvalidArgumentError, match="full must be a bool"):
-            service.state_at(token, 1, bad_full)
+            service.state_at(token, 1, bad_full)  # type: ignore[arg-type]
     for bad_token in ("nope", "", None, 7):
         with pytest.raises(InvalidTokenError):
-            service.state_at(bad_token, 0)
+            service.state_at(bad_token, 0)  # type: ignore[arg-type]
         with pytest.raises(InvalidTokenError):
-            service.fork(bad_token, 0)
+            service.fork(bad_token, 0)  # type: ignore[arg-type]
     assert service.state_at(token, 3).seq == 3  # nothing changed
 
 
@@ -311,7 +311,7 @@ def test_fork_continues_deterministically_and_names_its_parent(service: MatchSer
     g = service.fork(m.spectator_token, k)
     g_tokens = tokens_of(g)
     for e in parent_log.entries[k:]:
-        r = service.act(g_tokens[e.seat], e.action, e.seq - 1)
+        r = service.act(g_tokens[e.seat], e.action, e.seq - 1)  # type: ignore[arg-type]
         assert r.state_hash == e.state_hash
     assert service.status(g.spectator_token).outcome == parent_log.end.outcome  # type: ignore[union-attr]
     # the first fork is played its own way to the end

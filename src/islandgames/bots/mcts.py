@@ -30,10 +30,11 @@ Rewards, per seat, from the game's :class:`~islandgames.core.game.Outcome`: win 
 draw 0.5, loss 0, plus ``score_weight * score / (|score| + score_scale)`` (within
 ``+-score_weight``; it ranks losses, which is most of what a hard game's rollouts
 return, and never outweighs a result). ``score_scale`` defaults to the size of a
-typical score of the game (20 for Friday, 2 for Forbidden Island, else 1). A cut
-rollout is worth the rollout bot's own estimate to each searching seat if it has one
-(``rollout.evaluate(game, view)``, a win chance from that seat's view: Friday's
-heuristic has a fitted model), else 0.5: "unknown", neither good nor bad.
+typical score of the game, its definition's ``score_scale`` (20 for Friday, 2 for
+Forbidden Island, else 1). A cut rollout is worth the rollout bot's own estimate to
+each searching seat if it has one (``rollout.evaluate(game, view)``, a win chance from
+that seat's view: Friday's heuristic has a fitted model), else 0.5: "unknown", neither
+good nor bad.
 
 The move played is the most visited root child (ties: the higher mean reward, then
 the first in legal order). All randomness comes from the ``rng`` given to
@@ -58,9 +59,14 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.errors import UnknownGameError
 from ..core.game import Game, Outcome
+from ..core.kit import Definition, RulesGame
+from ..core.registry import definition
 from ..core.rng import Rng
+from ._base import interjection
 from ._budget import current_budget
+from ._lookup import bot_names, get_bot
 
 __all__ = ["PARAMETERS", "MctsBot", "SearchNode"]
 
@@ -84,8 +90,6 @@ PARAMETERS: Mapping[str, str] = {
 OTHERS = ("model", "search")
 
 DEFAULT_ITERATIONS = 200
-#: a typical score's size per game (the score term's half-way point)
-_SCORE_SCALE: Mapping[str, float] = {"friday": 20.0, "forbidden-island": 2.0}
 _RESULT_REWARD: Mapping[str, float] = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 #: what a rollout cut at the action limit is worth to every seat
 CUT_REWARD = 0.5
@@ -183,6 +187,7 @@ class MctsBot:
             raise ValueError(f"mcts others must be one of {', '.join(OTHERS)}, got {others!r}")
         self.others = others
         self._rollout_bots: dict[str, Any] = {}  # game id -> rollout bot (bots are stateless)
+        self._score_scales: dict[str, float] = {}  # game id -> the game's score_scale
 
     def __repr__(self) -> str:
         return (
@@ -250,7 +255,7 @@ class MctsBot:
         plain_random = getattr(rollout, "name", None) == "random"
         scale = self.score_scale
         if scale is None:
-            scale = _SCORE_SCALE.get(game.info.id, 1.0)
+            scale = self._game_score_scale(game)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         root_hint = None
         if self.prior > 0 and not plain_random:
@@ -411,8 +416,6 @@ class MctsBot:
     ) -> tuple[Any, Rng, bool]:
         """Applies the rollout bot's interjection by a seat other than ``next_seat``, if it
         makes one (see :func:`islandgames.bots.interjection`)."""
-        from . import interjection
-
         ask, rng = rng.split()
         hit = interjection(game, state, next_seat, rollout, dict.fromkeys(game.seats(state), ask))
         if hit is None:
@@ -432,10 +435,37 @@ class MctsBot:
         gid = game.info.id
         bot = self._rollout_bots.get(gid)
         if bot is None:
-            from . import bot_names, get_bot  # the registry imports this module lazily
-
             name = self.rollout
             if name is None:
                 name = "heuristic" if "heuristic" in bot_names(gid) else "random"
             bot = self._rollout_bots[gid] = get_bot(gid, name)
         return bot
+
+    def _game_score_scale(self, game: Game[Any, Any, Any, Any]) -> float:
+        """The size of a typical score of ``game``: its definition's ``score_scale``
+        (1.0 for a game without a definition), looked up once per game."""
+        gid = game.info.id
+        scale = self._score_scales.get(gid)
+        if scale is None:
+            scale = self._score_scales[gid] = _scale_of(game)
+        return scale
+
+
+def _scale_of(game: Game[Any, Any, Any, Any]) -> float:
+    """What a point of a seat's score is worth to the search in ``game``: the
+    ``score_scale`` of its kit definition (a kit game's own, else the one registered
+    under its id), 1.0 for a game without one.
+
+    >>> from islandgames import get_game
+    >>> _scale_of(get_game("friday")), _scale_of(get_game("gozer"))
+    (20.0, 1.0)
+    """
+    d: Definition[Any, Any, Any, Any, Any] | None
+    if isinstance(game, RulesGame):
+        d = game.definition
+    else:
+        try:
+            d = definition(game.info.id)
+        except UnknownGameError:
+            d = None
+    return 1.0 if d is None else float(d.score_scale)

@@ -37,14 +37,19 @@ import msgpack
 from . import serde
 from .errors import DecodeError, LogFormatError, ReplayDivergenceError
 from .game import Game, Seat
-from .log import (
+from .logrecords import (
     MAX_RECORD_BYTES,
     LogParent,
     ReplayLog,
-    initial_state,
-    seed_commitment,
-    setup_wire,
+    _actions,
+    _game,
+    _initial,
+    _seed,
+    _setup,
+    _step,
+    replay_states,
 )
+from .match import Match
 
 __all__ = [
     "ABSENT",
@@ -68,86 +73,7 @@ INDEX_FORMAT_VERSION = 1
 
 
 # --- replaying ---------------------------------------------------------------------------
-
-
-def _game(log: ReplayLog) -> AnyGame:
-    from .registry import get_game  # late: the registry imports the games
-
-    return get_game(log.header.game, log.header.rules_version)
-
-
-def _seed(log: ReplayLog, seed: int | None) -> int:
-    """The seed: given, or the end record's; it must match the commitment."""
-    if seed is None:
-        if log.end is None:
-            raise ReplayDivergenceError(
-                "the log has no revealed seed (the game is still running); pass seed="
-            )
-        seed = int(log.end.seed, 16)
-    if seed_commitment(seed) != log.header.seed_commitment:
-        raise ReplayDivergenceError("the seed does not match the log's seed commitment", 0)
-    return seed
-
-
-def _setup(game: AnyGame, log: ReplayLog, setup: Any) -> Any:
-    """The scenario setup (typed): given, or the end record's; None without one."""
-    if setup is None and log.end is not None and log.end.setup is not None:
-        return game.decode_setup(log.end.setup)
-    return setup
-
-
-def _initial(game: AnyGame, log: ReplayLog, seed: int, setup: Any) -> Any:
-    try:
-        state = initial_state(game, log.header, seed, setup_wire(setup))
-    except LogFormatError as exc:
-        hint = "; pass setup=" if setup is None and log.end is None else ""
-        raise ReplayDivergenceError(f"header: {exc}{hint}", 0) from exc
-    if serde.state_hash(state) != log.header.initial_state_hash:
-        raise ReplayDivergenceError("header: the initial state hash does not match", 0)
-    return state
-
-
-def _actions(game: AnyGame, log: ReplayLog) -> tuple[Any, ...]:
-    out: list[Any] = []
-    memo: dict[bytes, Any] = {}
-    for e in log.entries:
-        if e.action is None:
-            raise ReplayDivergenceError(
-                f"entry {e.seq}: the action is masked (time travel needs the full log)", e.seq
-            )
-        key = serde.packb(e.action)
-        if key not in memo:
-            memo[key] = game.decode_action(e.action)
-        out.append(memo[key])
-    return tuple(out)
-
-
-def _step(game: AnyGame, log: ReplayLog, state: Any, seq: int, action: Any) -> Any:
-    """The state after entry ``seq`` (1-based), checked against the log's hash."""
-    e = log.entries[seq - 1]
-    try:
-        after = game.apply(state, e.seat, action)
-    except ValueError as exc:  # IllegalActionError, NotYourTurnError, GameOverError
-        raise ReplayDivergenceError(f"entry {seq}: {exc}", seq) from exc
-    if serde.state_hash(after) != e.state_hash:
-        raise ReplayDivergenceError(f"entry {seq}: the state hash differs from the log", seq)
-    return after
-
-
-def replay_states(
-    log: ReplayLog, seed: int | None = None, *, setup: Any = None
-) -> Iterator[Any]:
-    """Every state of a full log in order (see :meth:`ReplayLog.states`). ``seed`` and
-    ``setup`` (a scenario setup the header commits to) are the end record's unless
-    given, for a running game."""
-    game = _game(log)
-    seed = _seed(log, seed)
-    actions = _actions(game, log)
-    state = _initial(game, log, seed, _setup(game, log, setup))
-    yield state
-    for seq, action in enumerate(actions, start=1):
-        state = _step(game, log, state, seq, action)
-        yield state
+# (replay_states and its steps are in logrecords, beside ReplayLog.states)
 
 
 def state_at(log: ReplayLog, seq: int, seed: int | None = None, *, setup: Any = None) -> Any:
@@ -481,8 +407,6 @@ def _fork(
     log_path: str | os.PathLike[str] | None,
     setup: Any = None,
 ) -> Any:
-    from .match import Match  # late: match imports log, which imports this lazily
-
     if type(match) is not str:
         raise TypeError(f"match must be a str, got {type(match).__name__}")
     parent = LogParent(match=match, seq=seq, chain_hash=log.chain_hash_at(seq))

@@ -29,10 +29,11 @@ Counter(total=6, turns=0)
 
 from __future__ import annotations
 
+import functools
 import inspect
 import keyword
 import types
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast, get_args
 
 import attrs
@@ -64,6 +65,7 @@ K = TypeVar("K", bound=Hashable)
 E = TypeVar("E")
 R = TypeVar("R", bound="RulesVersion")
 X = TypeVar("X")
+Y = TypeVar("Y")
 
 
 class KitError(TypeError):
@@ -157,6 +159,78 @@ def constructor(target: type[X]) -> Callable[..., X]:
     source, env = _build_source(f"make({', '.join(params)})", target, params)
     make: Callable[..., X] = _compile("make", source, env)
     return make
+
+
+_KEEP: Any = object()  # an evolver's "this field unchanged"
+
+
+def evolver(target: type[X]) -> Callable[..., X]:
+    """``attrs.evolve`` for an attrs class whose ``__init__`` only stores its fields,
+    without its keyword parsing and per-call introspection: ``evolve(obj, **changes)``,
+    each change a field by name, built positionally as :func:`constructor` builds (a
+    draft's records that the rules edit field by field on a hot path).
+
+    >>> @attrs.frozen
+    ... class Pair:
+    ...     a: int
+    ...     b: int = 0
+    >>> evolver(Pair)(Pair(1, 2), b=5)
+    Pair(a=1, b=5)
+    >>> evolver(Pair)(Pair(1, 2), c=5)
+    Traceback (most recent call last):
+    ...
+    TypeError: evolve() got an unexpected keyword argument 'c'
+    """
+    names = [f.name for f in attrs.fields(cast(Any, target))]
+    bad = [n for n in names if not n.isidentifier() or keyword.iskeyword(n) or n == "_obj_in"]
+    if bad:  # pragma: no cover - attrs field names are identifiers already
+        raise KitError(f"{target.__name__}: cannot make an evolver for fields {bad}")
+    signature = "evolve(_obj_in, *, " + ", ".join(f"{n}=_KEEP" for n in names) + ")"
+    values = [f"_obj_in.{n} if {n} is _KEEP else {n}" for n in names]
+    source, env = _build_source(signature, target, values)
+    env["_KEEP"] = _KEEP
+    evolve: Callable[..., X] = _compile("evolve", source, env)
+    return evolve
+
+
+def remember_last(fn: Callable[[X], Y]) -> Callable[[X], Y]:
+    """``fn`` with an explicit cache of one entry: the answer for the last argument,
+    found again by identity (``is``), never by equality. For pure functions of immutable
+    states that several steps ask about the same state in a row (``to_act``,
+    ``legal_actions`` and ``apply`` of one move). Safe across threads: the entry is one
+    tuple, stored and read in one step, so a thread sees its own answer or recomputes.
+
+    >>> calls = []
+    >>> @remember_last
+    ... def double(x: list[int]) -> list[int]:
+    ...     calls.append(1)
+    ...     return x * 2
+    >>> a = [1]
+    >>> double(a) is double(a), len(calls)
+    (True, 1)
+    >>> _ = double([1]); len(calls)  # an equal but other argument: computed again
+    2
+    """
+    entry: tuple[object, Any] = (_KEEP, None)
+
+    def remembered(arg: X) -> Y:
+        nonlocal entry
+        last = entry
+        if last[0] is arg:
+            answer: Y = last[1]
+            return answer
+        answer = fn(arg)
+        entry = (arg, answer)
+        return answer
+
+    functools.update_wrapper(remembered, fn)
+    return remembered
+
+
+class GameOver(Exception):
+    """Raised by a rule (a handler, the settle step or anything they call) at the
+    instant the game ends: :meth:`Rulebook.apply` stops there, skips the settle step,
+    and the draft is built as it stands (Not Alone: a counter reaching the star)."""
 
 
 class _DraftMeta(type):
@@ -367,10 +441,14 @@ class Rulebook(Generic[D, A]):
         self._handlers = {c: r.handler for c, r in self._rules.items()}
 
     def apply(self, draft: D, seat: int, action: A) -> None:
-        """Run the handler of ``action`` on ``draft``, then the settle step."""
-        self._handlers[type(action)](draft, seat, action)
-        if self._settle is not None:
-            self._settle(draft)
+        """Run the handler of ``action`` on ``draft``, then the settle step; a
+        :class:`GameOver` raised by either ends both, the draft as it stands."""
+        try:
+            self._handlers[type(action)](draft, seat, action)
+            if self._settle is not None:
+                self._settle(draft)
+        except GameOver:
+            return
 
     def __iter__(self) -> Iterator[Rule[D]]:
         return iter(self._rules[c] for c in self.actions if c in self._rules)
@@ -494,6 +572,18 @@ class Definition(Generic[S, A, V, C, R]):
     bots. ``setup_type``: the
     game's scenario-setup class (None: it has none); a game with one takes it as
     ``setup(rng, config, rules, fixed)`` (``fixed`` None for an ordinary setup).
+
+    The extras, all optional, are how every other layer reaches the game (never by
+    looking names up on its module): ``render_text(view)``, its text view within 80
+    columns (the command line's board); ``render_svg(view)``, its picture, an SVG
+    document drawn with :mod:`islandgames.render`; ``layout(game, state)``, its static
+    components for clients (:mod:`islandgames.core.layout`), ``layout_type`` the class
+    it returns; ``bots``, its own bots beyond ``random`` and ``mcts`` (name ->
+    ``"module:attribute"`` of a bot class, imported when first asked for, or a
+    factory); ``action_table(config)`` and ``observation(config)``, its RL codec (the
+    action shapes of :mod:`islandgames.core.actionspace` and the observation caps);
+    ``score_scale``, what a point of a seat's score is worth to search (``mcts`` values
+    a finished game by score / scale).
     """
 
     info: GameInfo
@@ -517,8 +607,25 @@ class Definition(Generic[S, A, V, C, R]):
     redact_action: Callable[[S, Seat, A, Seat | None, S, R], A | None] | None = None
     setup_type: Any = None
     sample_state: Callable[[V, Seat | None, Rng, R], S] | None = None
+    # --- what the library around the rules reaches through the definition: the
+    # command line, the pictures, the service, the bots and the RL environments find a
+    # game's extras here and nowhere else (None / empty: the game has none)
+    render_text: Callable[[V], str] | None = None
+    render_svg: Callable[[V], str] | None = None
+    layout: Callable[[Any, S | None], Any] | None = None
+    layout_type: type | None = None
+    bots: Mapping[str, str | Callable[[], object]] = attrs.field(factory=dict)
+    action_table: Callable[[C], Sequence[Any]] | None = None
+    observation: Callable[[C], Any] | None = None
+    score_scale: float = 1.0
+    # one game object per rules version, made once: the registry, the package's GAMES
+    # and every caller share the same objects
+    _games: tuple[RulesGame[S, A, V, C, R], ...] = attrs.field(
+        init=False, eq=False, repr=False, default=()
+    )
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_games", tuple(RulesGame(self, r) for r in self.rules))
         if self.setup_type is not None:
             params = inspect.signature(self.setup).parameters
             if len(params) < 4:
@@ -529,12 +636,14 @@ class Definition(Generic[S, A, V, C, R]):
 
     def games(self) -> tuple[RulesGame[S, A, V, C, R], ...]:
         """One game per rules version, oldest first (a package's ``GAMES``)."""
-        return tuple(RulesGame(self, r) for r in self.rules)
+        return self._games
 
 
 class RulesGame(Game[S, A, V, C], Generic[S, A, V, C, R]):
     """A game's :class:`Definition` under one rules version: the engine contract,
-    stateless and shareable across threads."""
+    shareable across threads. Its answers depend on their arguments alone; it keeps one
+    explicit cache entry, the last ``legal_actions`` answer (state, seat, actions), a
+    single tuple stored and read in one step (see :meth:`apply`)."""
 
     def __init__(self, definition: Definition[S, A, V, C, R], rules: R) -> None:
         self.definition = d = definition

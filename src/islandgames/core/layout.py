@@ -1,15 +1,16 @@
 """Layouts: what a client needs to draw a game without this package.
 
-A game package may provide a ``layout(game, state=None)`` hook (beside ``render_view``
-and ``render_svg``; found by :func:`~islandgames.core.registry.game_module`). It returns
+A game may provide a ``layout(game, state=None)`` hook on its kit ``Definition``
+(:func:`~islandgames.core.registry.definition`), and ``layout_type``, the class it
+returns. It returns
 one frozen attrs value, the game's *layout*: its static components as plain records (a
 board's squares and coordinates, the places, the cards' printed texts), and, given a
 ``state`` of a match, also what is fixed for that match only (Forbidden Island's tile on
 each island space, Not Alone's board side). A layout holds public information only: it
 depends on nothing a spectator's view does not show, so any token of a match may have
 it. Its wire form (:func:`~islandgames.core.serde.to_wire`) is plain maps, lists, ints
-and strings in a fixed order; its hook's return annotation names its class, from which
-the protobuf schema's ``GameLayout`` messages are generated.
+and strings in a fixed order; from its class the protobuf schema's ``GameLayout``
+messages are generated.
 
 >>> lay = layout("gozer")
 >>> len(lay.squares) > 90, lay.summit
@@ -24,16 +25,10 @@ the protobuf schema's ``GameLayout`` messages are generated.
 from __future__ import annotations
 
 import typing
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import Any
 
 from .game import Game
-from .registry import game_module, get_game
-
-if TYPE_CHECKING:  # the games load lazily
-    from ..games.forbidden_island.drawing import ForbiddenIslandLayout
-    from ..games.friday.drawing import FridayLayout
-    from ..games.gozer.drawing import GozerLayout
-    from ..games.not_alone.drawing import NotAloneLayout
+from .registry import definition, get_game
 
 __all__ = ["game_layout", "layout", "layout_type"]
 
@@ -41,7 +36,8 @@ AnyGame = Game[Any, Any, Any, Any]
 
 
 def _hook(game_id: str) -> Any:
-    return getattr(game_module(game_id), "layout", None)
+    d = definition(game_id)
+    return None if d is None else d.layout
 
 
 def game_layout(game: AnyGame, state: Any = None) -> Any:
@@ -53,24 +49,6 @@ def game_layout(game: AnyGame, state: Any = None) -> Any:
     return hook(game, state)
 
 
-@overload
-def layout(
-    game_id: Literal["friday"], rules_version: str | None = None, state: Any = None
-) -> FridayLayout: ...
-@overload
-def layout(
-    game_id: Literal["forbidden-island"], rules_version: str | None = None, state: Any = None
-) -> ForbiddenIslandLayout: ...
-@overload
-def layout(
-    game_id: Literal["not-alone"], rules_version: str | None = None, state: Any = None
-) -> NotAloneLayout: ...
-@overload
-def layout(
-    game_id: Literal["gozer"], rules_version: str | None = None, state: Any = None
-) -> GozerLayout: ...
-@overload
-def layout(game_id: str, rules_version: str | None = None, state: Any = None) -> Any: ...
 def layout(game_id: str, rules_version: str | None = None, state: Any = None) -> Any:
     """The layout of the game ``game_id`` under its newest rules (or ``rules_version``):
     its static components, and with ``state`` (a state of a match of that game) what is
@@ -82,10 +60,12 @@ def layout(game_id: str, rules_version: str | None = None, state: Any = None) ->
 
 
 def layout_type(game_id: str) -> type | None:
-    """The class of the game's layouts (its ``layout`` hook's return annotation), or None
-    for a game without a hook."""
-    hook = _hook(game_id)
-    if hook is None:
+    """The class of the game's layouts (its definition's ``layout_type``, else its
+    ``layout`` hook's return annotation), or None for a game without a hook."""
+    d = definition(game_id)
+    if d is None or d.layout is None:
         return None
-    hint = typing.get_type_hints(hook).get("return")
+    if d.layout_type is not None:
+        return d.layout_type
+    hint = typing.get_type_hints(d.layout).get("return")
     return hint if isinstance(hint, type) else None

@@ -24,7 +24,8 @@ from .._version import __version__
 from . import serde
 from .errors import IllegalActionError, ReplayDivergenceError
 from .game import Game, Outcome, Seat
-from .log import (
+from .logreader import read_log
+from .logrecords import (
     LogAiSeat,
     LogEnd,
     LogEntry,
@@ -36,7 +37,6 @@ from .log import (
     make_entry,
     make_header,
     next_chain,
-    read_log,
     setup_wire,
     write_log,
 )

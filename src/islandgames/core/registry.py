@@ -1,5 +1,11 @@
 """The game registry: ``get_game(id)``, every rules version of a game, and ``games()``.
 
+Every game registers the same way: an entry point of the group ``islandgames.games``
+(read with :mod:`importlib.metadata`) names its package's kit ``Definition``; the four
+games of this distribution declare theirs in its ``pyproject.toml`` exactly as a game in
+its own distribution does. Nothing is imported until a game is first asked for, and
+this module names no game. :func:`register_game` adds one at run time (a test's toy).
+
 ``get_game(id)`` is the newest rules of a game; every rules version a game has ever
 shipped stays available by name, so a log or a stored match is always replayed under
 the rules it was played with.
@@ -12,7 +18,7 @@ the rules it was played with.
 ...     get_game("chess")
 ... except LookupError as exc:
 ...     print(exc)  # doctest: +ELLIPSIS
-unknown game 'chess'; known games: friday, ...
+unknown game 'chess'; known games: forbidden-island, friday, ...
 >>> try:
 ...     get_game("friday", rules_version="9.9")
 ... except LookupError as exc:
@@ -23,14 +29,19 @@ friday has no rules version '9.9' (this engine has 1.0, ...)
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
+import threading
 import typing
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import Any
 
 from .errors import UnknownGameError, UnsupportedRulesVersionError
 from .game import Game, GameInfo
+from .kit import Definition, RulesGame
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
+    "definition",
     "game_ids",
     "game_module",
     "games",
@@ -40,95 +51,139 @@ __all__ = [
     "unregister_game",
 ]
 
-# game id -> module that defines GAMES (every rules version, oldest first) and GAME (the
-# newest). Order is the listing order.
-_MODULES: dict[str, str] = {
-    "friday": "islandgames.games.friday",
-    "forbidden-island": "islandgames.games.forbidden_island",
-    "not-alone": "islandgames.games.not_alone",
-    "gozer": "islandgames.games.gozer",
-}
+#: The entry-point group every game registers in.
+ENTRY_POINT_GROUP = "islandgames.games"
 
 AnyGame = Game[Any, Any, Any, Any]
+AnyDefinition = Definition[Any, Any, Any, Any, Any]
 
-if TYPE_CHECKING:  # for the typed overloads of get_game only (the games load lazily)
-    from ..games.forbidden_island import ForbiddenIslandGame
-    from ..games.friday import FridayGame
-    from ..games.gozer import GozerGame
-    from ..games.not_alone import NotAloneGame
-
+# game id -> where it is: "package.module" (its DEFINITION, or GAMES / GAME) or
+# "package.module:attribute" (a Definition, or a tuple of games oldest first). Listing
+# order: the entry points by id, then games registered at run time in their order.
+_SOURCES: dict[str, str] = {}
+_FOUND = False  # the entry points have been read into _SOURCES
 # game id -> {rules_version: game}, in version order (oldest first)
 _LOADED: dict[str, dict[str, AnyGame]] = {}
+_DEFINITIONS: dict[str, AnyDefinition | None] = {}
+_LOCK = threading.RLock()  # the first load of a game may race between threads
+
+
+def _discover() -> dict[str, str]:
+    """The entry points of every installed distribution, read once. A stale copy of a
+    distribution's metadata earlier on the path (a build's leftover ``*.egg-info`` in the
+    working directory) must not hide the installed one's games, so every distribution is
+    read, the first to name an id winning, as the first on the path wins an import."""
+    global _FOUND
+    if not _FOUND:
+        with _LOCK:
+            if not _FOUND:
+                found: dict[str, str] = {}
+                for dist in importlib.metadata.distributions():
+                    for ep in dist.entry_points:
+                        if ep.group == ENTRY_POINT_GROUP:
+                            found.setdefault(ep.name, ep.value)
+                added = {k: v for k, v in _SOURCES.items() if k not in found}
+                _SOURCES.clear()
+                _SOURCES.update({k: found[k] for k in sorted(found)})
+                _SOURCES.update(added)
+                _FOUND = True
+    return _SOURCES
 
 
 def register_game(game_id: str, module: str, *, replace: bool = False) -> None:
-    """Register the game package ``module`` (a dotted module path, imported when the game
-    is first asked for) as ``game_id``. The module defines ``GAMES`` (one game per rules
-    version, oldest first) or only ``GAME``; its optional hooks (``render_view``,
-    ``render_svg``, ``layout``) are found by :func:`game_module`. An id already registered raises
-    ValueError unless ``replace`` is set.
+    """Register the game package ``module`` as ``game_id``, as an entry point of the
+    group ``islandgames.games`` does: a dotted module path whose module defines
+    ``DEFINITION`` (a kit :class:`~islandgames.core.kit.Definition`) or ``GAMES`` (one
+    game per rules version, oldest first) or only ``GAME``, or ``"module:attribute"``
+    naming such a definition or tuple. Imported when the game is first asked for. An id
+    already registered raises ValueError unless ``replace`` is set.
 
     >>> register_game("friday", "islandgames.games.friday")
     Traceback (most recent call last):
     ...
-    ValueError: game 'friday' is already registered (islandgames.games.friday)
+    ValueError: game 'friday' is already registered (islandgames.games.friday:DEFINITION)
     """
     if type(game_id) is not str or not game_id or len(game_id) > 64:
         raise ValueError("a game id is a non-empty string of at most 64 characters")
     if type(module) is not str or not module:
         raise ValueError("module must be a dotted module path")
-    if game_id in _MODULES and not replace:
-        raise ValueError(f"game {game_id!r} is already registered ({_MODULES[game_id]})")
-    _MODULES[game_id] = module
-    _LOADED.pop(game_id, None)
+    sources = _discover()
+    with _LOCK:
+        if game_id in sources and not replace:
+            raise ValueError(f"game {game_id!r} is already registered ({sources[game_id]})")
+        sources[game_id] = module
+        _LOADED.pop(game_id, None)
+        _DEFINITIONS.pop(game_id, None)
 
 
 def unregister_game(game_id: str) -> None:
     """Forget ``game_id`` (KeyError-free: an unknown id is ignored)."""
-    _MODULES.pop(game_id, None)
-    _LOADED.pop(game_id, None)
+    sources = _discover()
+    with _LOCK:
+        sources.pop(game_id, None)
+        _LOADED.pop(game_id, None)
+        _DEFINITIONS.pop(game_id, None)
 
 
 def game_ids() -> tuple[str, ...]:
     """The ids of every registered game, in listing order."""
-    return tuple(_MODULES)
+    return tuple(_discover())
+
+
+def _target(source: str) -> object:
+    name, _, attr = source.partition(":")
+    obj: object = importlib.import_module(name)
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+def _load(game_id: str, source: str) -> tuple[tuple[AnyGame, ...], AnyDefinition | None]:
+    obj = _target(source)
+    if isinstance(obj, ModuleType):
+        obj = getattr(obj, "DEFINITION", None) or getattr(obj, "GAMES", None) or (obj.GAME,)
+    if isinstance(obj, Definition):
+        return tuple(obj.games()), obj
+    if isinstance(obj, tuple) and obj and all(isinstance(g, Game) for g in obj):
+        games = typing.cast("tuple[AnyGame, ...]", obj)
+        first = games[-1]
+        d = first.definition if isinstance(first, RulesGame) else None
+        return games, d
+    raise TypeError(
+        f"{source} (game {game_id!r}) is not a kit Definition, a game package or a "
+        "tuple of games"
+    )
 
 
 def _versions(game_id: str) -> dict[str, AnyGame]:
     loaded = _LOADED.get(game_id)
     if loaded is not None:
         return loaded
-    module = _MODULES.get(game_id) if type(game_id) is str else None
-    if module is None:
+    sources = _discover()
+    source = sources.get(game_id) if type(game_id) is str else None
+    if source is None:
         shown = game_id if type(game_id) is str and len(game_id) <= 64 else "(not shown)"
-        raise UnknownGameError(f"unknown game {shown!r}; known games: {', '.join(_MODULES)}")
-    mod = importlib.import_module(module)
-    games = typing.cast("tuple[AnyGame, ...]", getattr(mod, "GAMES", (mod.GAME,)))
-    loaded = {g.info.rules_version: g for g in games}
-    if len(loaded) != len(games) or games[-1] is not mod.GAME:
-        raise RuntimeError(f"{module}: GAMES must list distinct rules versions, GAME last")
-    _LOADED[game_id] = loaded
+        raise UnknownGameError(f"unknown game {shown!r}; known games: {', '.join(sources)}")
+    with _LOCK:
+        loaded = _LOADED.get(game_id)
+        if loaded is not None:
+            return loaded
+        games, d = _load(game_id, source)
+        loaded = {g.info.rules_version: g for g in games}
+        if len(loaded) != len(games):
+            raise RuntimeError(f"{source}: the games must have distinct rules versions")
+        _DEFINITIONS[game_id] = d
+        _LOADED[game_id] = loaded
     return loaded
 
 
-@overload
-def get_game(game_id: Literal["friday"], rules_version: str | None = None) -> FridayGame: ...
-@overload
-def get_game(
-    game_id: Literal["forbidden-island"], rules_version: str | None = None
-) -> ForbiddenIslandGame: ...
-@overload
-def get_game(game_id: Literal["not-alone"], rules_version: str | None = None) -> NotAloneGame: ...
-@overload
-def get_game(game_id: Literal["gozer"], rules_version: str | None = None) -> GozerGame: ...
-@overload
-def get_game(game_id: str, rules_version: str | None = None) -> AnyGame: ...
 def get_game(game_id: str, rules_version: str | None = None) -> AnyGame:
     """The game registered as ``game_id`` (:class:`UnknownGameError` if none), under its
     newest rules or under ``rules_version`` (:class:`UnsupportedRulesVersionError` if this
-    engine never had that version). Typed per game for the four games of this package
-    (``get_game("friday")`` is a ``FridayGame``: states, actions and views are typed in
-    user code); any other id gives a ``Game[Any, Any, Any, Any]``."""
+    engine never had that version). ``islandgames.get_game`` is typed per game for the
+    four games of this distribution (``get_game("friday")`` is a ``FridayGame``: states,
+    actions and views are typed in user code; see ``islandgames/_typed.pyi``); any other
+    id gives a ``Game[Any, Any, Any, Any]``."""
     versions = _versions(game_id)
     if rules_version is None:
         return next(reversed(versions.values()))
@@ -149,12 +204,24 @@ def rules_versions(game_id: str) -> tuple[str, ...]:
 
 def games() -> tuple[GameInfo, ...]:
     """The :class:`GameInfo` of every registered game (its newest rules)."""
-    return tuple(get_game(g).info for g in _MODULES)
+    return tuple(get_game(g).info for g in game_ids())
+
+
+def definition(game_id: str) -> AnyDefinition | None:
+    """The kit :class:`~islandgames.core.kit.Definition` of ``game_id``, where every
+    layer finds the game's extras (text view, picture, layout, bots, RL codec, score
+    scale); None for a game written on :class:`~islandgames.core.game.Game` directly
+    (it has no extras). :class:`UnknownGameError` for an unknown id.
+
+    >>> definition("gozer").score_scale
+    1.0
+    """
+    _versions(game_id)
+    return _DEFINITIONS[game_id]
 
 
 def game_module(game_id: str) -> ModuleType:
-    """The module registered for ``game_id``, where optional extras such as
-    ``render_view``, ``render_svg`` and ``layout`` live (:class:`UnknownGameError` if
-    none)."""
+    """The module ``game_id`` is registered from (its game package); kept for callers of
+    earlier releases: a game's extras are on its :func:`definition`."""
     _versions(game_id)
-    return importlib.import_module(_MODULES[game_id])
+    return importlib.import_module(_discover()[game_id].partition(":")[0])

@@ -1,4 +1,11 @@
-"""Pictures of the games: SVG drawings and terminal text, drawn from a seat's view.
+"""The drawing toolkit every game shares, and one way to draw any game.
+
+Each game draws itself (its package's ``render`` module: ``render_text(view, width)``,
+the table as text, and ``render_svg(view)``, its SVG picture), with the helpers here,
+and hands both to the library as hooks on its kit
+:class:`~islandgames.core.kit.Definition`. :func:`render_svg` and :func:`render_text`
+draw a state or a view of any registered game through those hooks; :func:`replay_html`
+(in :mod:`islandgames.render.html`) is a whole match as one HTML page.
 
 Every function here is pure: the same input gives the same bytes (no clocks, no
 randomness, no dictionary-order surprises, one number format). The pictures use no
@@ -15,17 +22,41 @@ The shared helpers:
 '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30'
 >>> fit("abcdefghij", 6), wrap("one two three", 9, indent="  ")
 ('abcde…', ['one two', '  three'])
+
+Any game, from a state (drawn as ``seat`` sees it; None: a spectator) or a view:
+
+>>> from islandgames import get_game
+>>> game = get_game("forbidden-island")
+>>> state = game.new(1)
+>>> render_svg(state, 0) == render_svg(game.view(state, 0))
+True
+>>> render_text(state).splitlines()[0]
+"Forbidden Island — a spectator's view"
+>>> render_svg("a string")
+Traceback (most recent call last):
+...
+islandgames.render.NotRenderableError: a str is no state or view of a registered game
 """
 
 from __future__ import annotations
 
+import inspect
 import textwrap
-from collections.abc import Iterable, Sequence
+import typing
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
+
+from ..core.errors import IslandGamesError
+from ..core.game import Game
+from ..core.kit import RulesGame
+from ..core.registry import definition, game_ids, get_game, rules_versions
 
 __all__ = [
     "FONT",
     "SVG_NS",
+    "NoRendererError",
+    "NotRenderableError",
+    "SeatOutOfRangeError",
     "Svg",
     "circle",
     "esc",
@@ -36,6 +67,8 @@ __all__ = [
     "line",
     "num",
     "rect",
+    "render_svg",
+    "render_text",
     "replay_html",
     "svg_document",
     "text",
@@ -289,8 +322,6 @@ def wrap(s: str, width: int, *, indent: str = "", first: str = "") -> list[str]:
 def game_of(game_id: str, state: object) -> Any:
     """The rules version of ``game_id`` whose states ``state`` is one of (its newest if
     ``state`` is None): a state of an earlier version is viewed under its own rules."""
-    from ..core.registry import get_game, rules_versions  # late: the games import this
-
     for version in reversed(rules_versions(game_id)):
         game = get_game(game_id, version)
         state_type = game.state_type
@@ -306,6 +337,154 @@ class Svg(str):
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+
+# --- any game: its hooks on its kit Definition ------------------------------------------
+
+AnyGame = Game[Any, Any, Any, Any]
+
+
+class NotRenderableError(IslandGamesError, TypeError):
+    """The object to draw is no state or view of a registered game (or of the game
+    named by ``game=``)."""
+
+
+class NoRendererError(IslandGamesError, LookupError):
+    """The game has no picture (``render_svg``) or no text view (``render_text``) on its
+    kit Definition."""
+
+
+class SeatOutOfRangeError(IslandGamesError, ValueError):
+    """The seat is no seat of the state (nor None, a spectator), or a view is drawn for
+    a seat other than its own."""
+
+
+#: type of a state or view -> (game id, rules version, is a state): found once
+_KINDS: dict[type, tuple[str, str, bool]] = {}
+
+
+def _view_types(game: AnyGame) -> tuple[type, ...]:
+    vt = game.view_type
+    if isinstance(vt, type):
+        return (vt,)
+    return tuple(t for t in typing.get_args(vt) if isinstance(t, type))
+
+
+def _kind(game: AnyGame, subject: object) -> bool | None:
+    """True if ``subject`` is a state of ``game``, False if a view, else None."""
+    if type(subject) is game.state_type:
+        return True
+    if type(subject) in _view_types(game):
+        return False
+    return None
+
+
+def _in_game(game_id: str, subject: object) -> tuple[AnyGame, bool] | None:
+    """The rules version of ``game_id`` ``subject`` is a state of (its newest such), or
+    else a view of, and which of the two; None if neither."""
+    versions = [get_game(game_id, v) for v in reversed(rules_versions(game_id))]
+    for want in (True, False):
+        for game in versions:
+            if _kind(game, subject) is want:
+                return game, want
+    return None
+
+
+def _find(subject: object, game: str | AnyGame | None) -> tuple[AnyGame, bool]:
+    if isinstance(game, Game):
+        kind = _kind(game, subject)
+        if kind is None:
+            raise NotRenderableError(
+                f"a {type(subject).__name__} is no state or view of {game.info.id} "
+                f"(rules {game.info.rules_version})"
+            )
+        return game, kind
+    if game is not None:
+        found = _in_game(game, subject)
+        if found is None:
+            raise NotRenderableError(f"a {type(subject).__name__} is no state or view of {game}")
+        return found
+    known = _KINDS.get(type(subject))
+    if known is not None:  # still so? (a game may have been registered again since)
+        try:
+            g = get_game(known[0], known[1])
+        except LookupError:
+            g = None
+        if g is not None and _kind(g, subject) is known[2]:
+            return g, known[2]
+    for game_id in game_ids():
+        found = _in_game(game_id, subject)
+        if found is not None:
+            _KINDS[type(subject)] = (game_id, found[0].info.rules_version, found[1])
+            return found
+    raise NotRenderableError(f"a {type(subject).__name__} is no state or view of a registered game")
+
+
+def _view(subject: object, seat: object, game: str | AnyGame | None) -> tuple[AnyGame, Any]:
+    """The game of ``subject`` and the view to draw: a state as ``seat`` sees it, a view
+    as it is (``seat`` must be None or its own)."""
+    g, is_state = _find(subject, game)
+    if seat is not None and (type(seat) is not int or seat < 0):
+        raise SeatOutOfRangeError(f"a seat is a number from 0 (or None: a spectator), not {seat!r}")
+    if is_state:
+        seats = g.seat_count(subject)
+        if seat is not None and seat >= seats:
+            raise SeatOutOfRangeError(
+                f"{g.info.id}: seat {seat} is out of range (the game has seats 0..{seats - 1})"
+            )
+        return g, g.view(subject, seat)
+    own = getattr(subject, "seat", None)
+    if seat is not None and seat != own:
+        shown = "a spectator" if own is None else f"seat {own}"
+        raise SeatOutOfRangeError(f"a view of {shown} cannot be drawn for seat {seat}")
+    return g, subject
+
+
+def _hook(game: AnyGame, name: str, what: str) -> Callable[..., Any]:
+    d = game.definition if isinstance(game, RulesGame) else definition(game.info.id)
+    hook = None if d is None else getattr(d, name)
+    if hook is None:
+        raise NoRendererError(f"{game.info.id} has no {what} ({name} on its definition)")
+    return typing.cast("Callable[..., Any]", hook)
+
+
+def render_svg(
+    subject: object, seat: int | None = None, *, game: str | AnyGame | None = None
+) -> Svg:
+    """The SVG picture of ``subject``, a state or a view of any registered game (found
+    by its type, or the game named by ``game=``, an id or a game): a state is drawn as
+    ``seat`` sees it (None: a spectator), a view as it is (``seat`` None or its own),
+    by the game's ``render_svg`` hook. :class:`NotRenderableError` (a TypeError) for an
+    object of no game, :class:`NoRendererError` (a LookupError) for a game without a
+    picture, :class:`SeatOutOfRangeError` (a ValueError) for a seat out of range."""
+    g, view = _view(subject, seat, game)
+    out = _hook(g, "render_svg", "picture")(view)
+    if not isinstance(out, str):
+        raise TypeError(f"{g.info.id}'s render_svg returned a {type(out).__name__}, not str")
+    return out if isinstance(out, Svg) else Svg(out)
+
+
+def render_text(
+    subject: object,
+    seat: int | None = None,
+    *,
+    game: str | AnyGame | None = None,
+    width: int = 80,
+) -> str:
+    """The text view of ``subject`` (a state or a view, as for :func:`render_svg`) in
+    lines of at most ``width`` columns, by the game's ``render_text`` hook (a hook that
+    takes no ``width`` draws within its own 80 columns). The same errors as
+    :func:`render_svg`."""
+    g, view = _view(subject, seat, game)
+    hook = _hook(g, "render_text", "text view")
+    try:
+        takes_width = "width" in inspect.signature(hook).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        takes_width = False
+    out = hook(view, width=width) if takes_width else hook(view)
+    if not isinstance(out, str):
+        raise TypeError(f"{g.info.id}'s render_text returned a {type(out).__name__}, not str")
+    return out
 
 
 # the replay viewer (one HTML page of a whole match) uses the helpers above

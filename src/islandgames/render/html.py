@@ -2,10 +2,11 @@
 
 :func:`replay_html` turns a replay log into one HTML document. A slider, previous and
 next buttons and the keyboard (Left/Right arrows, Home/End) step through the match;
-each step shows the picture the game's ``render_svg`` draws of the table as the page's
-viewer sees it, and the action in words (``describe_action``, as ``islandgames replay``
-prints it). The page carries the log's verdict (:func:`~islandgames.core.log.verify_log`,
-as ``replay --verify`` gives it), and its last step shows the outcome.
+each step shows the picture the game's ``render_svg`` hook (on its kit definition) draws
+of the table as the page's viewer sees it (their view), and the action in words
+(``describe_action``, as ``islandgames replay`` prints it). The page carries the log's
+verdict (:func:`~islandgames.core.log.verify_log`, as ``replay --verify`` gives it), and
+its last step shows the outcome.
 
 What the page shows of a match:
 
@@ -57,7 +58,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-import inspect
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -77,7 +77,10 @@ from ..core.log import (
     seed_commitment,
     verify_log,
 )
-from . import SVG_NS
+
+#: the SVG namespace (:data:`islandgames.render.SVG_NS`; not imported from there: the
+#: package imports this module, and an import back would close a circle)
+SVG_NS = "http://www.w3.org/2000/svg"
 
 __all__ = ["page_data", "page_picture", "replay_html"]
 
@@ -332,22 +335,15 @@ def _forms(game: AnyGame, log: ReplayLog, r: _Replayed, viewer: int | None) -> l
 
 
 def _drawer(game: AnyGame, viewer: int | None) -> Callable[[Any], str] | None:
-    """The game's ``render_svg`` for ``viewer`` (None: a spectator), or None if the game
-    has none, or only one that draws no seat's view of a game with hidden information."""
-    from ..core.registry import game_module
+    """The game's picture (its definition's ``render_svg``) of a state as ``viewer``
+    (None: a spectator) sees it, or None if the game has none."""
+    from ..core.registry import definition
 
-    hook = getattr(game_module(game.info.id), "render_svg", None)
-    if not callable(hook):
+    d = definition(game.info.id)
+    hook = None if d is None else d.render_svg
+    if hook is None:
         return None
-    try:
-        takes_seat = "seat" in inspect.signature(hook).parameters
-    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
-        takes_seat = False
-    if takes_seat:
-        return lambda state: str(hook(state, seat=viewer))
-    if game.info.hidden_information:
-        return None
-    return lambda state: str(hook(state))
+    return lambda state: str(hook(game.view(state, viewer)))
 
 
 def _outcome(game: AnyGame, log: ReplayLog, r: _Replayed) -> tuple[Outcome | None, bool]:

@@ -41,27 +41,25 @@ from .errors import (
     error_to_wire,
 )
 from .journal import JournalError
-from .service import (
+from .results import (
     ActResult,
     Created,
     Forked,
     LayoutResult,
     LegalActions,
-    LoopFanout,
-    MatchService,
     SeatInfo,
     SeatToken,
     StateAtResult,
     Status,
-    Subscription,
     Update,
     ViewResult,
-    WatchChannel,
 )
+from .service import MatchService
 from .sqlite import SqliteStore
 from .store import MatchRecord, MatchStore, MemoryStore, Snapshot, StoredMatch, TokenRow
 from .stores import open_store
 from .transfer import CopyReport, copy_matches
+from .watch import LoopFanout, Subscription, WatchChannel
 
 __all__ = [
     "ERROR_CODES",

@@ -24,26 +24,34 @@ the protocol runs unchanged on any of them (``islandgames demo`` and
 from __future__ import annotations
 
 import queue
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any, Protocol, Self, TypeAlias
 
 import attrs
-from attrs import AttrsInstance
 
 from ..core.log import ReplayLog, Verification
-from .service import (
+from .decode import (
+    ActionInput,
+    AiSeatsInput,
+    ConfigInput,
+    LogInput,
+    WireAction,
+    WireConfig,
+    WireRecord,
+)
+from .results import (
     ActResult,
     Created,
     Forked,
     LayoutResult,
     LegalActions,
-    MatchService,
     StateAtResult,
     Status,
-    Subscription,
     Update,
     ViewResult,
 )
+from .service import MatchService
+from .watch import Subscription
 
 __all__ = [
     "ActionInput",
@@ -62,24 +70,11 @@ __all__ = [
     "ai_seats_wire",
 ]
 
-#: An action in wire form: a map with its ``"type"`` (as ``legal_actions`` lists them).
-WireAction: TypeAlias = dict[str, Any]
-#: A config in wire form: a (partial) map of the game's config fields.
-WireConfig: TypeAlias = dict[str, Any]
 #: One game as ``games`` lists it: the wire form of its :class:`~islandgames.GameInfo`
 #: with ``rules_versions`` (every version it can create, oldest first).
 WireGameInfo: TypeAlias = dict[str, Any]
-#: One record of a log file (header, entry or end) in wire form.
-WireRecord: TypeAlias = dict[str, Any]
-#: What ``act`` takes: a wire action or the game's action object.
-ActionInput: TypeAlias = WireAction | AttrsInstance
-#: What ``create`` takes as a config: a wire map, the game's config object or None.
-ConfigInput: TypeAlias = WireConfig | AttrsInstance | None
-#: What ``verify`` takes: a :class:`ReplayLog`, log file bytes or its list of records.
-LogInput: TypeAlias = ReplayLog | bytes | list[WireRecord]
-#: What ``create`` takes as ``ai_seats``: seat -> bot spec (``{1: "heuristic"}``), the
-#: wire form (a list of ``{"seat": int, "bot": str}`` maps) or None (no AI seat).
-AiSeatsInput: TypeAlias = Mapping[int, str] | Sequence[Mapping[str, Any]] | None
+# WireAction, ActionInput and the other input types are defined with the service's checks
+# of them (islandgames.service.decode), which the service's signatures use too
 
 
 def ai_seats_wire(ai_seats: AiSeatsInput) -> list[dict[str, Any]] | None:

@@ -16,6 +16,15 @@ Python callers may also pass action and config objects.
 ... except StaleSeqError as exc:
 ...     print(exc.current_seq)
 1
+
+This module holds what owns matches: :class:`MatchService` and the matches it keeps
+in memory (their locks, caches, store and AI play). Around it, each in its own module:
+the results and their wire form (:mod:`~islandgames.service.results`), the watch
+fan-out (:mod:`~islandgames.service.watch`), the moves of AI seats
+(:mod:`~islandgames.service.ai_moves`; their limits and pool:
+:mod:`~islandgames.service.ai`) and the checks of what clients send
+(:mod:`~islandgames.service.decode`). What this module exported before they moved out
+(the result and watch classes, ``ai_rng``...) it still exports.
 """
 
 from __future__ import annotations
@@ -24,22 +33,15 @@ import functools
 import itertools
 import logging
 import threading
-from abc import ABC, abstractmethod
-from collections import OrderedDict, deque
-from collections.abc import Callable, Iterator, Mapping
+from collections import OrderedDict
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any
 
 import attrs
 
 from .._version import __version__
-from ..bots import (
-    Budget,
-    BudgetExceededError,
-    SearchCancelledError,
-    get_bot,
-    interjection,
-)
+from ..bots import Budget, BudgetExceededError, SearchCancelledError
 from ..core import serde
 from ..core.errors import DecodeError, IllegalActionError, InvalidConfigError
 from ..core.game import Game, Outcome
@@ -58,15 +60,33 @@ from ..core.log import (
     make_entry,
     make_header,
     next_chain,
-    parse_records,
-    read_log,
     verify_log,
     verify_redacted,
 )
 from ..core.match import redact_log
 from ..core.registry import game_ids, get_game, rules_versions
-from ..core.rng import MAX_SEED, SEED_RULE, Rng, parse_seed, seed_to_bytes
-from .ai import DEFAULT_AI_LIMITS, AiDue, AiLimits, AiPool, AiTask, Caller, check_spec_limits
+from .ai import DEFAULT_AI_LIMITS, AiDue, AiLimits, AiPool, AiTask, Caller
+from .ai_moves import ai_action as ai_action
+from .ai_moves import ai_interjection as ai_interjection
+from .ai_moves import ai_interjection_rng as ai_interjection_rng
+from .ai_moves import ai_rng as ai_rng
+from .ai_moves import ai_to_act, may_act
+from .decode import TIME_BUDGET_KEYS as TIME_BUDGET_KEYS
+from .decode import (
+    ActionInput,
+    AiSeatsInput,
+    ConfigInput,
+    LogInput,
+    decode_action,
+    decode_ai_seats,
+    decode_bool,
+    decode_config,
+    decode_optional_seq,
+    decode_seed,
+    decode_seq,
+    lookup_game,
+    parse_log,
+)
 from .errors import (
     CorruptMatchError,
     GameNotOverError,
@@ -77,11 +97,24 @@ from .errors import (
     StaleSeqError,
     StoreError,
 )
+from .results import (
+    ActResult,
+    Created,
+    Forked,
+    LayoutResult,
+    LegalActions,
+    SeatInfo,
+    SeatToken,
+    StateAtResult,
+    Status,
+    Update,
+    ViewResult,
+    wire_outcome,
+)
 from .store import MatchRecord, MatchStore, MemoryStore, Snapshot, TokenRow
 from .tokens import new_match_id, new_token, token_hash
-
-if TYPE_CHECKING:
-    import asyncio
+from .watch import LoopFanout, Subscription, WatchChannel, WatchGroup
+from .watch import UpdateCallback as UpdateCallback
 
 __all__ = [
     "ActResult",
@@ -112,518 +145,18 @@ MAX_ACT_ATTEMPTS = 16
 #: (an error is logged) until the next call on the match goes on.
 MAX_AI_ACTIONS = 10_000
 
-#: Bot parameters that would make a bot's play depend on the clock: refused for an AI
-#: seat, whose actions must follow from the seed and the actions before them alone.
-TIME_BUDGET_KEYS = frozenset(
-    {"seconds", "secs", "time", "time_limit", "timeout", "deadline", "ms", "millis",
-     "milliseconds"}
-)  # fmt: skip
-
 #: How many :class:`~islandgames.History` objects (one per match, for ``state_at`` and
 #: ``fork``) a service keeps by default, least recently used dropped first.
 HISTORY_CACHE_SIZE = 8
 
 AnyGame = Game[Any, Any, Any, Any]
 
-
-# --- results -----------------------------------------------------------------------------
-
-_R = TypeVar("_R")
-
-
-def _result_from_wire(cls: type[_R], data: Any) -> _R:
-    """A result from its ``to_wire`` form as a server sent it; keys the class does not
-    have are ignored (a newer server may send more). :class:`DecodeError` if it is not
-    one."""
-    if type(data) is dict:
-        names = attrs.fields_dict(cls)  # type: ignore[arg-type]
-        data = {k: v for k, v in data.items() if k in names}
-    return serde.from_wire(data, cls)
-
-
-@attrs.frozen(slots=True)
-class SeatToken:
-    """A seat's secret token, given once, at creation. ``bot``: the bot spec the server
-    plays the seat with (an AI seat: its token sees as the seat but cannot act), or None
-    for a seat a client plays."""
-
-    seat: int
-    role: str
-    token: str
-    bot: str | None = None
-
-
-@attrs.frozen(slots=True)
-class SeatInfo:
-    """A seat, its role and, for an AI seat, the ``bot`` spec the server plays it with."""
-
-    seat: int
-    role: str
-    bot: str | None = None
-
-
-def _seat_wire(seat: SeatToken | SeatInfo) -> dict[str, Any]:
-    """A seat map of a result: ``bot`` only for an AI seat (absent otherwise, so results
-    of matches without AI seats keep the form they always had)."""
-    out: dict[str, Any] = {"seat": seat.seat, "role": seat.role}
-    if isinstance(seat, SeatToken):
-        out["token"] = seat.token
-    if seat.bot is not None:
-        out["bot"] = seat.bot
-    return out
-
-
-@attrs.frozen(slots=True)
-class Created:
-    """A new match: its id, one token per seat and a spectator token. ``seq`` and
-    ``to_act`` are the match's once the AI seats (if any) that were to act at the start
-    have played (an all-AI match is over at once)."""
-
-    match_id: str
-    game: str
-    seats: tuple[SeatToken, ...]
-    spectator_token: str
-    seed_commitment: str
-    seq: int
-    to_act: tuple[int, ...]
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "game": self.game,
-            "seats": [_seat_wire(s) for s in self.seats],
-            "spectator_token": self.spectator_token,
-            "seed_commitment": self.seed_commitment,
-            "seq": self.seq,
-            "to_act": list(self.to_act),
-        }
-
-    @classmethod
-    def from_wire(cls, data: Any) -> Created:
-        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
-        return _result_from_wire(cls, data)
-
-
-@attrs.frozen(slots=True)
-class ActResult:
-    """An acknowledged action: it is stored before this is returned. Every field is of
-    the caller's action (its entry ``seq``, ``to_act`` after it, ...); in a match with AI
-    seats the call returns once the server has played the AI seats to act after it, so
-    the match may be further on: :meth:`MatchService.status`, ``view`` and ``watch``
-    give the current seq."""
-
-    match_id: str
-    seq: int
-    seat: int
-    to_act: tuple[int, ...]
-    over: bool
-    outcome: dict[str, Any] | None
-    view: Any
-    state_hash: str
-    chain_hash: str
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "seq": self.seq,
-            "seat": self.seat,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "outcome": self.outcome,
-            "view": self.view,
-            "state_hash": self.state_hash,
-            "chain_hash": self.chain_hash,
-        }
-
-    @classmethod
-    def from_wire(cls, data: Any) -> ActResult:
-        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
-        return _result_from_wire(cls, data)
-
-
-@attrs.frozen(slots=True)
-class ViewResult:
-    """What the token's seat (None: spectator) sees at ``seq``."""
-
-    match_id: str
-    seat: int | None
-    seq: int
-    to_act: tuple[int, ...]
-    over: bool
-    outcome: dict[str, Any] | None
-    view: Any
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "seat": self.seat,
-            "seq": self.seq,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "outcome": self.outcome,
-            "view": self.view,
-        }
-
-    @classmethod
-    def from_wire(cls, data: Any) -> ViewResult:
-        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
-        return _result_from_wire(cls, data)
-
-
-@attrs.frozen(slots=True)
-class StateAtResult:
-    """The match as it was after entry ``seq`` (0: the initial state), as the token may
-    see it: ``view`` is the token's seat's view then (a spectator's for a spectator
-    token), or, with ``full`` (only once the game is over), ``view`` is None and
-    ``state`` is the whole state. ``to_act``, ``over`` and ``outcome`` are those of
-    that moment; ``current_seq`` is the match's seq now; ``state_hash`` and
-    ``chain_hash`` are the log's after entry ``seq`` (the header's at 0)."""
-
-    match_id: str
-    seat: int | None
-    seq: int
-    current_seq: int
-    to_act: tuple[int, ...]
-    over: bool
-    outcome: dict[str, Any] | None
-    full: bool
-    view: Any
-    state: Any
-    state_hash: str
-    chain_hash: str
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "seat": self.seat,
-            "seq": self.seq,
-            "current_seq": self.current_seq,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "outcome": self.outcome,
-            "full": self.full,
-            "view": self.view,
-            "state": self.state,
-            "state_hash": self.state_hash,
-            "chain_hash": self.chain_hash,
-        }
-
-    @classmethod
-    def from_wire(cls, data: Any) -> StateAtResult:
-        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
-        return _result_from_wire(cls, data)
-
-
-@attrs.frozen(slots=True)
-class Forked:
-    """A new match forked from a finished one after its entry ``seq``: like
-    :class:`Created` (new tokens, given once), at ``seq``, with ``parent`` as the fork's
-    log header names it (the parent's match id, ``seq`` and chain hash at ``seq``)."""
-
-    match_id: str
-    game: str
-    seats: tuple[SeatToken, ...]
-    spectator_token: str
-    seed_commitment: str
-    seq: int
-    to_act: tuple[int, ...]
-    over: bool
-    parent: LogParent
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "game": self.game,
-            "seats": [_seat_wire(s) for s in self.seats],
-            "spectator_token": self.spectator_token,
-            "seed_commitment": self.seed_commitment,
-            "seq": self.seq,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "parent": {
-                "match": self.parent.match,
-                "seq": self.parent.seq,
-                "chain_hash": self.parent.chain_hash,
-            },
-        }
-
-    @classmethod
-    def from_wire(cls, data: Any) -> Forked:
-        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
-        return _result_from_wire(cls, data)
-
-
-@attrs.frozen(slots=True)
-class LegalActions:
-    """The token's seat's legal actions at ``seq`` (none for a spectator)."""
-
-    match_id: str
-    seat: int | None
-    seq: int
-    actions: tuple[Any, ...]
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "seat": self.seat,
-            "seq": self.seq,
-            "actions": list(self.actions),
-        }
-
-    @classmethod
-    def from_wire(cls, data: Any) -> LegalActions:
-        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
-        return _result_from_wire(cls, data)
-
-
-@attrs.frozen(slots=True)
-class Status:
-    """Public facts about a match, and who the token is. ``to_act``: the seats whose
-    decision the game waits on; ``may_act``: every seat with at least one legal action
-    now, in seat order (``to_act`` and the seats that may interject, such as a Forbidden
-    Island special card played out of turn; empty once the game is over), AI seats
-    excepted: the server plays those itself (when ``to_act`` lists them, and their
-    bots' out-of-turn plays right after each action). ``seats`` names each AI seat's
-    ``bot``."""
-
-    match_id: str
-    game: str
-    rules_version: str
-    seat: int | None
-    role: str | None
-    seats: tuple[SeatInfo, ...]
-    seq: int
-    to_act: tuple[int, ...]
-    over: bool
-    outcome: dict[str, Any] | None
-    seed_commitment: str
-    chain_hash: str
-    may_act: tuple[int, ...] = ()
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "seat": self.seat,
-            "role": self.role,
-            "seats": [_seat_wire(s) for s in self.seats],
-            "seq": self.seq,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "outcome": self.outcome,
-            "seed_commitment": self.seed_commitment,
-            "chain_hash": self.chain_hash,
-            "may_act": list(self.may_act),
-        }
-
-    @classmethod
-    def from_wire(cls, data: Any) -> Status:
-        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
-        return _result_from_wire(cls, data)
-
-
-@attrs.frozen(slots=True)
-class Update:
-    """One applied action as a watcher may see it: ``action`` is redacted for the
-    watcher's seat (None: hidden from it) and ``view`` is the watcher's new view;
-    ``to_act`` and ``may_act`` as :class:`Status` has them, after the action (``to_act``
-    may list an AI seat: the server's action for it is the next update)."""
-
-    match_id: str
-    seq: int
-    seat: int
-    action: Any
-    view: Any
-    to_act: tuple[int, ...]
-    over: bool
-    outcome: dict[str, Any] | None
-    may_act: tuple[int, ...] = ()
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "seq": self.seq,
-            "seat": self.seat,
-            "action": self.action,
-            "view": self.view,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "outcome": self.outcome,
-            "may_act": list(self.may_act),
-        }
-
-    @classmethod
-    def from_wire(cls, data: Any) -> Update:
-        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
-        return _result_from_wire(cls, data)
-
-
-@attrs.frozen(slots=True)
-class LayoutResult:
-    """A game's layout (:func:`islandgames.layout`) in wire form, under
-    ``rules_version``: for a match (``match_id`` set), with what is fixed for that
-    match. ``layout`` is None for a game without one."""
-
-    game: str
-    rules_version: str
-    match_id: str | None
-    layout: Any
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "match_id": self.match_id,
-            "layout": self.layout,
-        }
-
-    @classmethod
-    def from_wire(cls, data: Any) -> LayoutResult:
-        """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
-        return _result_from_wire(cls, data)
-
-
-UpdateCallback = Callable[[Update], None]
-
-
-class WatchChannel(Protocol):
-    """Where an adapter takes the live updates of many watches at once: the service
-    calls :meth:`publish` once per action for each audience (one seat; all spectators)
-    with every live watch of that audience that named this channel, instead of calling
-    each one's callback. So an act costs the acting thread one call per audience and
-    channel, however many watch; the adapter fans out on its own time (e.g. its event
-    loop, in slices between requests), and makes the update then too."""
-
-    def publish(self, update: Callable[[], Update], subs: tuple[Subscription, ...]) -> None:
-        """Take the update ``update()`` makes for each of ``subs`` (calls come in seq
-        order from one match, under the match's lock, in the acting thread): quick,
-        never calling the service, never raising (if it raises, those watches are
-        dropped). ``update`` may be called later, in any thread, outside the lock: it
-        reads only immutable states, and makes the update once (later calls return the
-        same object, shared by every watch of the audience)."""
-        ...
-
-
-class LoopFanout(ABC):
-    """A :class:`WatchChannel` that fans out on one event loop, the part the adapters
-    share: :meth:`publish` (any thread) queues an update with its watches and wakes the
-    loop once for all that is due; the loop then calls :meth:`run`, whose :meth:`turn`
-    hands on a bounded part of it (taking watches with :meth:`take`), and runs again on
-    a later turn while anything is due, so that requests are served in between. A
-    subclass implements :meth:`turn` and may implement :meth:`drained`."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        #: (update, its watches); appended in any thread, taken on the loop
-        self.due: deque[tuple[Callable[[], Update], tuple[Subscription, ...]]] = deque()
-        #: how many watches of the first update have been served
-        self.served = 0
-        #: whether a run on the loop is pending
-        self.scheduled = False
-
-    def publish(self, update: Callable[[], Update], subs: tuple[Subscription, ...]) -> None:
-        # any thread, under the match's lock; the append comes before the flag is read,
-        # and run() clears the flag before it looks at what is due: nothing is stranded
-        self.due.append((update, subs))
-        if not self.scheduled:
-            self.scheduled = True
-            try:
-                self.loop.call_soon_threadsafe(self.run)
-            except RuntimeError:  # the loop is closed: nothing reads these watches any more
-                self.due.clear()
-
-    def take(self, most: int) -> tuple[Update, tuple[Subscription, ...]]:
-        """On the loop, while something is due: the first update due (made here, on the
-        loop, not in the acting thread) and the next at most ``most`` of its watches not
-        yet served, counted as served from now on."""
-        make, subs = self.due[0]
-        update = make()
-        start = self.served
-        stop = min(len(subs), start + most)
-        if stop < len(subs):
-            self.served = stop
-        else:
-            self.due.popleft()
-            self.served = 0
-        return update, subs[start:stop]
-
-    def run(self) -> None:
-        """One turn of the fan-out, on the loop (scheduled by :meth:`publish`)."""
-        self.turn()
-        self.scheduled = False
-        if self.due:  # go on after the requests that are ready
-            self.scheduled = True
-            self.loop.call_soon(self.run)
-        else:
-            self.drained()
-
-    @abstractmethod
-    def turn(self) -> None:
-        """Hand on a bounded part of what is due (on the loop, from :meth:`run`)."""
-
-    def drained(self) -> None:  # noqa: B027 - an optional hook, empty by default
-        """Called on the loop when a turn leaves nothing due."""
-
-
-class Subscription:
-    """A live watch. The callback runs in seq order, under the match's lock, in the
-    acting thread (with a shared store: or in the thread that found the action in the
-    store, e.g. the store's listener): it must be quick and must not call the service.
-    It stops after the final update of a game, after :meth:`close`, or when the callback
-    raises. Every live watch of one audience (one seat; all spectators) gets the same
-    :class:`Update` object for an action, computed once: adapters may encode it once
-    (by its identity) for all of them. A watch with a :class:`WatchChannel` gets its live
-    updates through the channel (its callback gets only the catch-up); ``tag`` is the
-    caller's, e.g. its own watch object, for the channel to find."""
-
-    def __init__(
-        self,
-        service: MatchService,
-        sid: int,
-        match_id: str,
-        seat: int | None,
-        seq: int,
-        callback: UpdateCallback,
-        channel: WatchChannel | None = None,
-        tag: Any = None,
-    ) -> None:
-        self.id = sid
-        self.match_id = match_id
-        self.seat = seat
-        #: The match's seq when the subscription started (after any catch-up).
-        self.seq = seq
-        self.active = False
-        self._callback = callback
-        self.channel = channel
-        self.tag = tag
-        self._service = service
-        #: Whether it holds one of the store's follows of the match (shared stores).
-        self._follows = False
-
-    def close(self) -> None:
-        """Stop receiving updates (idempotent)."""
-        if self.active:
-            self._service._unsubscribe(self)
-
-    def __repr__(self) -> str:
-        return f"<Subscription {self.id} match={self.match_id} seat={self.seat}>"
+#: What :meth:`MatchService._append` stored: the entry, then ``to_act`` and the
+#: outcome's wire form after it.
+_Appended = tuple[LogEntry, tuple[int, ...], dict[str, Any] | None]
 
 
 # --- a loaded match ------------------------------------------------------------------------
-
-
-class _Group:
-    """The live watches of one match that share a channel and an audience."""
-
-    __slots__ = ("channel", "members", "seat", "subs")
-
-    def __init__(self, channel: WatchChannel, seat: int | None) -> None:
-        self.channel = channel
-        self.seat = seat
-        self.subs: dict[int, Subscription] = {}
-        #: ``subs`` as a tuple, made once per change of membership (not once per action)
-        self.members: tuple[Subscription, ...] | None = None
 
 
 class _Live:
@@ -673,7 +206,7 @@ class _Live:
         #: every live watch; those without a channel; those with one, by channel and seat
         self.subs: dict[int, Subscription] = {}
         self.plain: dict[int, Subscription] = {}
-        self.groups: dict[tuple[int, int | None], _Group] = {}
+        self.groups: dict[tuple[int, int | None], WatchGroup] = {}
         self.evicted = False
         #: seat -> bot spec of every AI seat (the header's ``ai_seats``)
         self.ai: dict[int, str] = {a.seat: a.bot for a in header.ai_seats or ()}
@@ -687,6 +220,10 @@ class _Live:
     def seq(self) -> int:
         return len(self.entries)
 
+    def chain_at(self, seq: int) -> str:
+        """The chain hash after entry ``seq`` (called with the lock held)."""
+        return self.entries[seq - 1].chain_hash if seq else header_chain(self.header).hex()
+
     def add_sub(self, sub: Subscription) -> None:
         self.subs[sub.id] = sub
         if sub.channel is None:
@@ -695,7 +232,7 @@ class _Live:
         key = (id(sub.channel), sub.seat)  # the group holds the channel: ids stay unique
         group = self.groups.get(key)
         if group is None:
-            group = self.groups[key] = _Group(sub.channel, sub.seat)
+            group = self.groups[key] = WatchGroup(sub.channel, sub.seat)
         group.subs[sub.id] = sub
         group.members = None
 
@@ -720,91 +257,6 @@ class _Live:
         self.plain.clear()
         self.groups.clear()
         return subs
-
-
-def _outcome_wire(outcome: Outcome | None) -> dict[str, Any] | None:
-    return None if outcome is None else serde.to_wire(outcome)
-
-
-def _may_act(
-    game: AnyGame,
-    state: Any,
-    to_act: tuple[int, ...],
-    over: bool,
-    ai: Mapping[int, str] | None = None,
-) -> tuple[int, ...]:
-    """Every seat with a legal action in ``state``, in seat order: the seats of
-    ``to_act`` (each has one: the engine contract) and every other seat whose
-    ``legal_actions`` is not empty (a few microseconds per seat); never an AI seat of
-    ``ai`` (the server plays those, and only when ``to_act`` lists them)."""
-    if over:
-        return ()
-    return tuple(
-        s
-        for s in game.seats(state)
-        if (s in to_act or game.legal_actions(state, s)) and not (ai and s in ai)
-    )
-
-
-def _ai_to_act(game: AnyGame, state: Any, ai: Mapping[int, str]) -> int | None:
-    """The lowest AI seat the game waits on in ``state`` (None: none)."""
-    waiting = [s for s in game.to_act(state) if s in ai]
-    return min(waiting) if waiting else None
-
-
-def ai_rng(seed: int, seat: int, seq: int) -> Rng:
-    """The random stream of the bot of AI seat ``seat`` for the match's entry ``seq``:
-    keyed by ``H("islandgames-ai", seed32, seat, seq)`` (seat and seq as 8-byte
-    big-endian), so its play follows from the secret seed, the seat and the seq alone
-    (the same seed and actions give the same entries in any process, after any
-    restart), and an auditor with the revealed seed can re-run the bot."""
-    key = serde.digest(
-        b"islandgames-ai", seed_to_bytes(seed), seat.to_bytes(8, "big"), seq.to_bytes(8, "big")
-    )
-    return Rng(key.hex(), 0)
-
-
-def ai_interjection_rng(seed: int, seat: int, seq: int) -> Rng:
-    """The random stream with which AI seat ``seat`` is offered an out-of-turn play as
-    the match's entry ``seq``: keyed by ``H("islandgames-ai-interjection", seed32, seat,
-    seq)`` (as :func:`ai_rng`, under its own label, so an offer the bot declines never
-    shares a stream with a decision)."""
-    key = serde.digest(
-        b"islandgames-ai-interjection",
-        seed_to_bytes(seed),
-        seat.to_bytes(8, "big"),
-        seq.to_bytes(8, "big"),
-    )
-    return Rng(key.hex(), 0)
-
-
-def ai_interjection(
-    game: AnyGame, state: Any, next_seat: int, ai: Mapping[int, str], seed: int, seq: int
-) -> tuple[int, Any] | None:
-    """The out-of-turn play, if any, that an AI seat makes as entry ``seq`` before
-    ``next_seat`` (the seat the game is about to be played by) acts: the AI seats other
-    than ``next_seat`` that have legal actions, in seat order, each a new bot of its spec
-    asked by :func:`islandgames.bots.interjection` with :func:`ai_interjection_rng` (a
-    bot without ``interject`` never interjects); the first that plays wins."""
-    offered = {
-        s: get_bot(game.info.id, spec)
-        for s, spec in sorted(ai.items())
-        if s != next_seat and game.legal_actions(state, s)
-    }
-    if not offered:
-        return None
-    rngs = {s: ai_interjection_rng(seed, s, seq) for s in offered}
-    return interjection(game, state, next_seat, offered, rngs)
-
-
-def ai_action(game: AnyGame, state: Any, seat: int, bot_spec: str, seed: int, seq: int) -> Any:
-    """The action the server plays for AI seat ``seat`` in ``state`` as entry ``seq``:
-    a new bot of ``bot_spec`` (so nothing is remembered between decisions) choosing
-    from the seat's view and legal actions with :func:`ai_rng`."""
-    bot = get_bot(game.info.id, bot_spec)
-    legal = game.legal_actions(state, seat)
-    action, _ = bot.choose(game, game.view(state, seat), legal, ai_rng(seed, seat, seq))
-    return action
 
 
 # --- the service ---------------------------------------------------------------------------
@@ -894,11 +346,11 @@ class MatchService:
 
     def create(
         self,
-        game: Any,
-        config: Any = None,
-        seed: Any = None,
-        rules_version: Any = None,
-        ai_seats: Any = None,
+        game: str,
+        config: ConfigInput = None,
+        seed: int | str | None = None,
+        rules_version: str | None = None,
+        ai_seats: AiSeatsInput = None,
         *,
         caller: Caller | None = None,
     ) -> Created:
@@ -924,13 +376,19 @@ class MatchService:
             return self._create(game, config, seed, rules_version, ai_seats, c)
 
     def _create(
-        self, game: Any, config: Any, seed: Any, rules_version: Any, ai_seats: Any, c: Caller
+        self,
+        game: str,
+        config: ConfigInput,
+        seed: int | str | None,
+        rules_version: str | None,
+        ai_seats: AiSeatsInput,
+        c: Caller,
     ) -> Created:
-        g = _lookup_game(game, rules_version)
-        cfg = _decode_config(g, config)
-        seed_int = _decode_seed(seed)
+        g = lookup_game(game, rules_version)
+        cfg = decode_config(g, config)
+        seed_int = decode_seed(seed)
         state = g.new(seed_int, cfg)
-        ai = _decode_ai_seats(g, g.seat_count(state), ai_seats, self.ai_limits)
+        ai = decode_ai_seats(g, g.seat_count(state), ai_seats, self.ai_limits)
         if ai:  # before anything is stored: OVERLOADED leaves nothing behind
             self._need_ai(c)
         header = make_header(
@@ -971,9 +429,9 @@ class MatchService:
 
     def act(
         self,
-        token: Any,
-        action: Any,
-        expected_seq: Any = None,
+        token: str,
+        action: ActionInput,
+        expected_seq: int | None = None,
         *,
         caller: Caller | None = None,
     ) -> ActResult:
@@ -990,15 +448,14 @@ class MatchService:
         with self._calling(caller) as c:
             return self._act(token, action, expected_seq, c)
 
-    def _act(self, token: Any, action: Any, expected_seq: Any, c: Caller) -> ActResult:
+    def _act(
+        self, token: str, action: ActionInput, expected_seq: int | None, c: Caller
+    ) -> ActResult:
         row = self._resolve(token)
         if row.seat is None:
             raise PermissionDeniedError("a spectator token cannot act")
         seat = row.seat
-        if expected_seq is not None and (type(expected_seq) is not int):
-            raise InvalidArgumentError(
-                f"expected_seq must be an int or nil, got {type(expected_seq).__name__}"
-            )
+        expected_seq = decode_optional_seq("expected_seq", expected_seq)
         task: AiTask | None = None
         with self._locked(row.match_id, fresh=expected_seq is None, caller=c, act=True) as live:
             game = live.game
@@ -1021,7 +478,7 @@ class MatchService:
                         fresh = True
                         continue
                     raise StaleSeqError(expected_seq, live.seq)
-                act_obj = _decode_action(game, action)
+                act_obj = decode_action(game, action)
                 before = live.state
                 try:
                     new = game.apply(before, seat, act_obj)
@@ -1032,29 +489,16 @@ class MatchService:
                             continue  # judged again on the current state
                     raise
                 digest = serde.state_hash(new)
-                entry = make_entry(game, live.seed, live.chain, live.seq + 1, seat, act_obj, digest)
                 outcome = game.outcome(new)
-                snap = None
-                if outcome is not None or entry.seq - live.last_snapshot >= self.snapshot_every:
-                    snap = Snapshot(entry.seq, serde.to_wire(new), digest)
-                try:
-                    self.store.append(live.match_id, entry, snap)
-                except SeqConflictError:
-                    if not self._shared:
-                        self._drop(live)
-                        raise
-                    # another server took this seq: nothing of ours was stored
-                    self._refresh(live)
-                    fresh = True
-                    if expected_seq is not None or attempt >= MAX_ACT_ATTEMPTS:
-                        raise StaleSeqError(expected_seq, live.seq) from None
-                    continue
-                except BaseException:
-                    # the store may or may not hold the entry now: reload from it next time
-                    self._drop(live)
-                    raise
-                break
-            to_act, outcome_wire = self._advance(live, entry, snap, before, act_obj, new, outcome)
+                appended = self._append(live, seat, act_obj, before, new, digest, outcome)
+                if appended is not None:
+                    break
+                # another server took this seq: nothing of ours was stored
+                self._refresh(live)
+                fresh = True
+                if expected_seq is not None or attempt >= MAX_ACT_ATTEMPTS:
+                    raise StaleSeqError(expected_seq, live.seq)
+            entry, to_act, outcome_wire = appended
             if live.ai:
                 self._play_ai(live)
                 task = live.ai_task
@@ -1074,28 +518,52 @@ class MatchService:
             chain_hash=entry.chain_hash,
         )
 
-    def _advance(
+    def _append(
         self,
         live: _Live,
-        entry: LogEntry,
-        snap: Snapshot | None,
-        before: Any,
+        seat: int,
         action: Any,
+        before: Any,
         new: Any,
+        digest: str,
         outcome: Outcome | None,
-    ) -> tuple[tuple[int, ...], dict[str, Any] | None]:
-        """Take the stored ``entry`` (``action`` by its seat turning ``before`` into
-        ``new``) into the match in memory and notify the watchers (called with its lock
-        held); returns ``to_act`` and the outcome's wire form after it."""
+    ) -> _Appended | None:
+        """Store ``action`` by ``seat`` (turning the match's state ``before`` into
+        ``new``, of state hash ``digest`` and ``outcome``) as the match's next entry,
+        then take it into the match in memory and notify the watchers (called with its
+        lock held). The one way an action reaches the store, a client's (:meth:`_act`)
+        or an AI seat's (:meth:`_ai_step`): the same entry, the same snapshots (every
+        ``snapshot_every`` entries and at the end), the same notifications.
+
+        None: another server stored this seq first (a shared store); nothing of ours
+        was stored, and the caller reads the store before it judges again. Any other
+        failure of the store, a conflict on a store nobody shares included, drops the
+        match from memory and is raised; nothing else here drops it (so a caller that
+        finds ``live.evicted`` after an error knows the store failed)."""
+        entry = make_entry(live.game, live.seed, live.chain, live.seq + 1, seat, action, digest)
+        snap = None
+        if outcome is not None or entry.seq - live.last_snapshot >= self.snapshot_every:
+            snap = Snapshot(entry.seq, serde.to_wire(new), digest)
+        try:
+            self.store.append(live.match_id, entry, snap)
+        except SeqConflictError:
+            if self._shared:
+                return None
+            self._drop(live)
+            raise
+        except BaseException:
+            # the store may or may not hold the entry now: reload from it next time
+            self._drop(live)
+            raise
         live.entries.append(entry)
         live.chain = bytes.fromhex(entry.chain_hash)
         live.state = new
         if snap is not None:
             live.last_snapshot = entry.seq
         to_act = live.game.to_act(new)
-        outcome_wire = _outcome_wire(outcome)
+        outcome_wire = wire_outcome(outcome)
         self._notify(live, before, entry.seat, action, new, to_act, outcome_wire)
-        return to_act, outcome_wire
+        return entry, to_act, outcome_wire
 
     def _play_ai(self, live: _Live) -> None:
         """Start playing the AI seats of ``live`` if its game waits on one, or if they
@@ -1181,7 +649,7 @@ class MatchService:
         to_act = game.to_act(before)
         if not to_act:
             return False
-        seat = _ai_to_act(game, before, live.ai)
+        seat = ai_to_act(game, before, live.ai)
         pool = self.ai_pool
 
         def stop() -> bool:
@@ -1241,40 +709,33 @@ class MatchService:
                 return False
             if live.seq != seq - 1:  # another server stored this seq meanwhile: judge again
                 return True
-            entry = make_entry(game, live.seed, live.chain, seq, seat, action, digest)
-            snap = None
-            if outcome is not None or seq - live.last_snapshot >= self.snapshot_every:
-                snap = Snapshot(seq, serde.to_wire(new), digest)
             try:
-                self.store.append(live.match_id, entry, snap)
-            except SeqConflictError:
-                if self._shared:
-                    # another server took this seq (the same AI action, or a client's
-                    # interjection): read it and judge again
-                    try:
-                        self._refresh(live)
-                    except Exception:
-                        _log.exception("match %s: cannot catch up for its AI seats", live.match_id)
-                        return False
-                    return True
-                _log.error("match %s: entry %d is in the store already", live.match_id, seq)
+                appended = self._append(live, seat, action, before, new, digest, outcome)
+            except BaseException as exc:
+                if not live.evicted:  # not the store's failure (that drops the match)
+                    raise
+                # the match was dropped: the next call reloads it from the store
                 task.failed = True
-                self._drop(live)
+                if isinstance(exc, SeqConflictError):
+                    _log.error("match %s: entry %d is in the store already", live.match_id, seq)
+                elif isinstance(exc, Exception):
+                    _log.exception("match %s: cannot store AI entry %d", live.match_id, seq)
+                else:
+                    raise
                 return False
-            except Exception:
-                _log.exception("match %s: cannot store AI entry %d", live.match_id, seq)
-                task.failed = True
-                self._drop(live)  # the store may or may not hold it: reload next time
-                return False
-            except BaseException:
-                task.failed = True
-                self._drop(live)
-                raise
-            self._advance(live, entry, snap, before, action, new, outcome)
+            if appended is None:
+                # another server took this seq (the same AI action, or a client's
+                # interjection): read it and judge again
+                try:
+                    self._refresh(live)
+                except Exception:
+                    _log.exception("match %s: cannot catch up for its AI seats", live.match_id)
+                    return False
+                return True
         task.steps += 1
         return True
 
-    def has_ai_seats(self, token: Any) -> bool:
+    def has_ai_seats(self, token: str) -> bool:
         """Whether the token's match has AI seats, so that a call on it may play bots
         (adapters run such an ``act`` off their event loop). Cheap: True also when the
         match is not in memory (loading it replays), False for a token it does not
@@ -1287,7 +748,7 @@ class MatchService:
             live = self._cache.get(row.match_id)
         return live is None or bool(live.ai)
 
-    def view(self, token: Any, *, caller: Caller | None = None) -> ViewResult:
+    def view(self, token: str, *, caller: Caller | None = None) -> ViewResult:
         """The token's view of the current state."""
         row = self._resolve(token)
         live, state, seq = self._current(row.match_id, caller)
@@ -1299,11 +760,11 @@ class MatchService:
             seq=seq,
             to_act=game.to_act(state),
             over=outcome is not None,
-            outcome=_outcome_wire(outcome),
+            outcome=wire_outcome(outcome),
             view=serde.to_wire(game.view(state, row.seat)),
         )
 
-    def legal_actions(self, token: Any, *, caller: Caller | None = None) -> LegalActions:
+    def legal_actions(self, token: str, *, caller: Caller | None = None) -> LegalActions:
         """The token's seat's legal actions now, in the game's order (wire form)."""
         row = self._resolve(token)
         live, state, seq = self._current(row.match_id, caller)
@@ -1313,7 +774,7 @@ class MatchService:
             actions = tuple(game.encode_action(a) for a in game.legal_actions(state, row.seat))
         return LegalActions(live.match_id, row.seat, seq, actions)
 
-    def status(self, token: Any, *, caller: Caller | None = None) -> Status:
+    def status(self, token: str, *, caller: Caller | None = None) -> Status:
         """Public facts about the token's match and the token's own seat."""
         row = self._resolve(token)
         with self._locked(row.match_id, fresh=True, caller=caller) as live:
@@ -1333,18 +794,18 @@ class MatchService:
             seq=seq,
             to_act=to_act,
             over=outcome is not None,
-            outcome=_outcome_wire(outcome),
+            outcome=wire_outcome(outcome),
             seed_commitment=live.header.seed_commitment,
             chain_hash=chain.hex(),
-            may_act=_may_act(game, state, to_act, outcome is not None, live.ai),
+            may_act=may_act(game, state, to_act, outcome is not None, live.ai),
         )
 
     # --- layouts ---------------------------------------------------------------------------
 
-    def layout(self, game: Any, rules_version: Any = None) -> LayoutResult:
+    def layout(self, game: str, rules_version: str | None = None) -> LayoutResult:
         """The layout of ``game`` (an id) under its newest rules or ``rules_version``:
         what a client needs to draw it (no token; public data)."""
-        g = _lookup_game(game, rules_version)
+        g = lookup_game(game, rules_version)
         lay = game_layout(g)
         return LayoutResult(
             game=g.info.id,
@@ -1353,7 +814,7 @@ class MatchService:
             layout=None if lay is None else serde.to_wire(lay),
         )
 
-    def match_layout(self, token: Any, *, caller: Caller | None = None) -> LayoutResult:
+    def match_layout(self, token: str, *, caller: Caller | None = None) -> LayoutResult:
         """The layout of the token's match: the game's, under the match's rules, with
         what is fixed for this match (public: the same for every token of it)."""
         row = self._resolve(token)
@@ -1369,7 +830,7 @@ class MatchService:
 
     # --- logs -----------------------------------------------------------------------------
 
-    def log(self, token: Any, *, caller: Caller | None = None) -> ReplayLog:
+    def log(self, token: str, *, caller: Caller | None = None) -> ReplayLog:
         """The match's log as the token may see it: once the game is over, the full log
         with the revealed seed (for every token); before, the log redacted for the
         token's seat (for a spectator token: for a spectator), without the seed."""
@@ -1386,19 +847,19 @@ class MatchService:
             return full
         return redact_log(game, live.seed, full, row.seat)
 
-    def verify(self, log: Any, full: Any = None) -> Verification:
+    def verify(self, log: LogInput, full: LogInput | None = None) -> Verification:
         """Verify a log sent by anyone (a :class:`ReplayLog`, log file bytes, or the
         list of records ``log`` returns). With ``full``, check ``log`` as a redacted
         log against that full log."""
-        parsed = _parse_log(log)
+        parsed = parse_log(log)
         if full is None:
             return verify_log(parsed)
-        return verify_redacted(parsed, _parse_log(full))
+        return verify_redacted(parsed, parse_log(full))
 
     # --- time travel ----------------------------------------------------------------------
 
     def state_at(
-        self, token: Any, seq: Any, full: Any = False, *, caller: Caller | None = None
+        self, token: str, seq: int, full: bool = False, *, caller: Caller | None = None
     ) -> StateAtResult:
         """The match as it was after entry ``seq`` (0: the initial state), as the token
         may see it: its seat's view then (a spectator token: a spectator's), never more
@@ -1411,9 +872,8 @@ class MatchService:
         O(``snapshot_every``) per look-up), of which the service keeps the
         ``history_cache_size`` most recently used."""
         row = self._resolve(token)
-        seq = _decode_seq(seq)
-        if type(full) is not bool:
-            raise InvalidArgumentError(f"full must be a bool, got {type(full).__name__}")
+        seq = decode_seq(seq)
+        full = decode_bool("full", full)
         live, history, current, over = self._time_travel(row, seq, caller)
         if full and not over:
             raise GameNotOverError(
@@ -1431,7 +891,7 @@ class MatchService:
             current_seq=current,
             to_act=game.to_act(state),
             over=outcome is not None,
-            outcome=_outcome_wire(outcome),
+            outcome=wire_outcome(outcome),
             full=full,
             view=None if full else serde.to_wire(game.view(state, row.seat)),
             state=serde.to_wire(state) if full else None,
@@ -1439,7 +899,7 @@ class MatchService:
             chain_hash=log.chain_hash_at(seq),
         )
 
-    def fork(self, token: Any, seq: Any, *, caller: Caller | None = None) -> Forked:
+    def fork(self, token: str, seq: int, *, caller: Caller | None = None) -> Forked:
         """A new match going on from the state after entry ``seq`` of the token's
         match, which must be over (:class:`GameNotOverError` while it runs: a fork of a
         running match would need its secret seed). Any token of the match may fork it.
@@ -1457,9 +917,9 @@ class MatchService:
         with self._calling(caller) as c:
             return self._fork(token, seq, c)
 
-    def _fork(self, token: Any, seq: Any, c: Caller) -> Forked:
+    def _fork(self, token: str, seq: int, c: Caller) -> Forked:
         row = self._resolve(token)
-        seq = _decode_seq(seq)
+        seq = decode_seq(seq)
         live, history, current, over = self._time_travel(row, seq, c)
         if not over:
             raise GameNotOverError(
@@ -1541,7 +1001,7 @@ class MatchService:
             if history is not None and not (
                 history.seed == live.seed
                 and seq <= history.last <= current
-                and history.log.chain_hash == _chain_at(live, history.last)
+                and history.log.chain_hash == live.chain_at(history.last)
             ):
                 history = None
             log = None
@@ -1566,12 +1026,12 @@ class MatchService:
 
     def watch(
         self,
-        token: Any,
+        token: str,
         callback: UpdateCallback,
-        after_seq: Any = None,
+        after_seq: int | None = None,
         *,
         channel: WatchChannel | None = None,
-        tag: Any = None,
+        tag: object = None,
         caller: Caller | None = None,
     ) -> Subscription:
         """Call ``callback`` with an :class:`Update` for every action applied from now
@@ -1583,10 +1043,7 @@ class MatchService:
         ``caller`` that may not wait, a watch never waits on AI play (it starts with the
         match as it is, and the AI seats' actions come as updates)."""
         row = self._resolve(token)
-        if after_seq is not None and type(after_seq) is not int:
-            raise InvalidArgumentError(
-                f"after_seq must be an int or nil, got {type(after_seq).__name__}"
-            )
+        after_seq = decode_optional_seq("after_seq", after_seq)
         # a shared store reports other servers' actions on this match from now on (so
         # before the match is read below): nothing is missed between the read and that
         follows = self._shared
@@ -1648,7 +1105,7 @@ class MatchService:
         # one Update per audience (seat, or None for every spectator), shared by all its
         # watchers: the view and redaction are computed once, not once per watcher
         made: dict[int | None, Update] = {}
-        may_act = _may_act(live.game, new, to_act, outcome is not None, live.ai)
+        movers = may_act(live.game, new, to_act, outcome is not None, live.ai)
 
         seq = live.seq
 
@@ -1658,7 +1115,7 @@ class MatchService:
             if update is None:
                 update = made[viewer] = self._update(
                     live, viewer, before, seat, action, new, new, seq, to_act, outcome,
-                    may_act,
+                    movers,
                 )  # fmt: skip
             return update
 
@@ -1726,11 +1183,11 @@ class MatchService:
         for e in live.entries[after_seq:]:
             action = game.decode_action(e.action)
             new = game.apply(state, e.seat, action)
-            outcome = _outcome_wire(game.outcome(new))
+            outcome = wire_outcome(game.outcome(new))
             to_act = game.to_act(new)
             yield self._update(
                 live, viewer, state, e.seat, action, new, live.state, e.seq,
-                to_act, outcome, _may_act(game, new, to_act, outcome is not None, live.ai),
+                to_act, outcome, may_act(game, new, to_act, outcome is not None, live.ai),
             )  # fmt: skip
             state = new
 
@@ -1741,7 +1198,7 @@ class MatchService:
             self._tokens.clear()
         self._tokens[row.token_hash] = row
 
-    def _resolve(self, token: Any) -> TokenRow:
+    def _resolve(self, token: str) -> TokenRow:
         h = token_hash(token)
         row = self._tokens.get(h)
         if row is None:
@@ -1905,7 +1362,7 @@ class MatchService:
                 live.state = new
                 self._notify(
                     live, before, e.seat, action, new, game.to_act(new),
-                    _outcome_wire(game.outcome(new)),
+                    wire_outcome(game.outcome(new)),
                 )  # fmt: skip
         except CorruptMatchError:
             self._drop(live)
@@ -2059,197 +1516,3 @@ class MatchService:
                 for sub in live.clear_subs():
                     self._end(sub)
         self.store.close()
-
-
-# --- input decoding ----------------------------------------------------------------------
-
-
-def _lookup_game(game: Any, rules_version: Any = None) -> AnyGame:
-    if type(game) is not str:
-        raise InvalidArgumentError(f"game must be a string id, got {type(game).__name__}")
-    if rules_version is not None and type(rules_version) is not str:
-        raise InvalidArgumentError(
-            f"rules_version must be a string or nil, got {type(rules_version).__name__}"
-        )
-    return get_game(game, rules_version)
-
-
-def _decode_config(game: AnyGame, config: Any) -> Any:
-    if config is None:
-        return game.info.default_config
-    if isinstance(config, game.config_type):
-        game.check_config(config)
-        return config
-    return game.decode_config(config)
-
-
-def _decode_seed(seed: Any) -> int:
-    import secrets
-
-    if seed is None:
-        return secrets.randbits(128)
-    if type(seed) is int:
-        value = seed
-    elif type(seed) is str:
-        try:  # the one rule for seeds as text: decimal, or hex with 0x
-            value = parse_seed(seed)
-        except ValueError as exc:
-            raise InvalidArgumentError(str(exc)) from None
-    else:
-        raise InvalidArgumentError(
-            f"seed must be an int, a string ({SEED_RULE}) or nil, got {type(seed).__name__}"
-        )
-    if not 0 <= value <= MAX_SEED:
-        raise InvalidArgumentError("seed must be between 0 and 2**256-1")
-    return value
-
-
-def _time_budget(spec: str) -> str | None:
-    """The first parameter of a bot spec (``NAME:key=value,...``) that is a time budget
-    (:data:`TIME_BUDGET_KEYS`, or a key ending in ``_seconds``, ``_ms``...), or None."""
-    _name, _, params = spec.partition(":")
-    for part in params.split(","):
-        key = part.partition("=")[0].strip().lower()
-        if key in TIME_BUDGET_KEYS or key.endswith(
-            ("_seconds", "_secs", "_ms", "_millis", "_time", "_timeout", "_deadline")
-        ):
-            return key
-    return None
-
-
-def _decode_ai_seats(
-    game: AnyGame, seats: int, ai_seats: Any, limits: AiLimits = DEFAULT_AI_LIMITS
-) -> dict[int, str]:
-    """The AI seats of a new match, seat -> bot spec, each checked: a seat of the match
-    named once, a spec of a bot the game has, without a time budget, within the
-    server's ``limits``."""
-    if ai_seats is None:
-        return {}
-    gid = game.info.id
-    pairs: list[tuple[Any, Any]] = []
-    if isinstance(ai_seats, Mapping):  # from Python: {seat: spec}
-        pairs = list(ai_seats.items())
-    elif type(ai_seats) is list or type(ai_seats) is tuple:
-        for i, item in enumerate(ai_seats):
-            if isinstance(item, LogAiSeat):
-                pairs.append((item.seat, item.bot))
-            elif type(item) is dict and len(item) == 2 and "seat" in item and "bot" in item:
-                pairs.append((item["seat"], item["bot"]))
-            else:
-                raise InvalidArgumentError(
-                    f"ai_seats[{i}] must be a map with exactly the keys seat, bot, got "
-                    f"{_echo(item)}"
-                )
-    else:
-        got = _WIRE_KINDS.get(type(ai_seats), type(ai_seats).__name__)
-        raise InvalidArgumentError(
-            f"ai_seats must be a list of {{seat, bot}} maps or nil, got {got}"
-        )
-    out: dict[int, str] = {}
-    for seat, bot in pairs:
-        if type(seat) is not int:  # a bool is refused too
-            raise InvalidArgumentError(
-                f"ai_seats: a seat must be an int, got {type(seat).__name__} {_echo(seat, 40)}"
-            )
-        if not 0 <= seat < seats:
-            raise InvalidArgumentError(
-                f"ai_seats: seat {seat} is not a seat of this {gid} match (seats 0..{seats - 1})"
-            )
-        if seat in out:
-            raise InvalidArgumentError(f"ai_seats: seat {seat} is named twice")
-        if type(bot) is not str or not 0 < len(bot) <= MAX_BOT_SPEC:
-            raise InvalidArgumentError(
-                f"ai_seats: seat {seat}: the bot must be a non-empty string of at most "
-                f"{MAX_BOT_SPEC} characters (a bot spec, NAME or NAME:key=value,...), got "
-                f"{_echo(bot, 60)}"
-            )
-        budget = _time_budget(bot)
-        if budget is not None:
-            raise InvalidArgumentError(
-                f"ai_seats: seat {seat}: bot {_echo(bot, 60)} has a time budget ({budget}): "
-                "an AI seat must play the same way from the same seed and actions, so its "
-                "budget must be a count (such as iterations=...), not time"
-            )
-        try:
-            made = get_bot(gid, bot)
-        except (LookupError, ValueError, TypeError) as exc:
-            raise InvalidArgumentError(f"ai_seats: seat {seat}: {exc}") from None
-        check_spec_limits(bot, made, limits, seat)
-        out[seat] = bot
-    return out
-
-
-def _decode_seq(seq: Any) -> int:
-    if type(seq) is not int:  # a bool is refused too
-        raise InvalidArgumentError(f"seq must be an int, got {type(seq).__name__}")
-    if seq < 0:
-        raise InvalidArgumentError(f"seq must be at least 0, got {seq}")
-    return seq
-
-
-def _chain_at(live: _Live, seq: int) -> str:
-    """The match's chain hash after entry ``seq`` (called with its lock held)."""
-    return live.entries[seq - 1].chain_hash if seq else header_chain(live.header).hex()
-
-
-def _decode_action(game: AnyGame, action: Any) -> Any:
-    if isinstance(action, game._action_classes):
-        return action
-    try:
-        return game.decode_action(action)
-    except DecodeError as exc:
-        raise DecodeError(_action_problem(game, action)) from exc
-
-
-_WIRE_KINDS = {
-    type(None): "nil",
-    bool: "a bool",
-    int: "an int",
-    float: "a float",
-    str: "a str",
-    bytes: "a bin",
-    list: "an array",
-    dict: "a map without a 'type'",
-}
-
-
-def _echo(value: Any, limit: int = 100) -> str:
-    """At most ``limit`` characters of client input, for an error message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _action_problem(game: AnyGame, action: Any) -> str:
-    """What is wrong with an action a client sent, in the game's terms (its action
-    names and fields), never Python class paths; at most ~100 characters of the input."""
-    gid = game.info.id
-    tags = {serde.tag_of(c): c for c in game._action_classes}
-    names = ", ".join(tags)
-    tag = action.get("type") if type(action) is dict else None
-    if type(tag) is not str:
-        got = _WIRE_KINDS.get(type(action), type(action).__name__)
-        return f"action must be a map with a 'type' (one of the {gid} actions: {names}), got {got}"
-    cls = tags.get(tag)
-    if cls is None:
-        return f"unknown {gid} action type {_echo(tag)}; one of: {names}"
-    try:
-        serde.from_wire(action, cls)
-    except DecodeError as exc:
-        why = str(exc).removeprefix(f"cannot decode {cls.__name__}: ")
-    else:  # pragma: no cover - the union refused what its member takes
-        why = "not a valid action"
-    if len(why) > 200:
-        why = why[:197] + "..."
-    return f"bad {gid} action {tag!r}: {why}"
-
-
-def _parse_log(log: Any) -> ReplayLog:
-    if isinstance(log, ReplayLog):
-        return log
-    if isinstance(log, bytes | bytearray):
-        return read_log(bytes(log))
-    if type(log) is list:
-        return parse_records(log)
-    raise InvalidArgumentError(
-        f"a log must be a list of records or log file bytes, got {type(log).__name__}"
-    )

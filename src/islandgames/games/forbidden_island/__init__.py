@@ -20,7 +20,7 @@ implemented, with every ruling, are in ``docs/forbidden-island.md``.
 from __future__ import annotations
 
 from ...core import kit
-from . import rules
+from . import render, rl, rules
 from .actions import Action
 from .contract import (
     INFO,
@@ -29,10 +29,12 @@ from .contract import (
     ForbiddenIslandRules,
     ForbiddenIslandSetup,
 )
-from .drawing import layout
+from .drawing import ForbiddenIslandLayout, layout
+from .render import render_view  # the text hook of earlier releases
+from .render import svg_of as render_svg  # render_svg(state | view | None, seat)
 from .sample import sample_state
 from .state import ForbiddenIslandState
-from .view import ForbiddenIslandView, render_svg, render_view, resample_hidden, view
+from .view import ForbiddenIslandView, resample_hidden, view
 
 #: Forbidden Island under every rules version: the kit's one Game class serves it.
 DEFINITION: kit.Definition[
@@ -58,6 +60,14 @@ DEFINITION: kit.Definition[
     check_state=rules.check_state,
     sample_state=sample_state,
     setup_type=ForbiddenIslandSetup,
+    render_text=render.render_text,
+    render_svg=render.render_svg,
+    layout=layout,
+    layout_type=ForbiddenIslandLayout,
+    bots={"heuristic": "islandgames.games.forbidden_island.bots:HeuristicBot"},
+    action_table=rl.action_table,
+    observation=rl.observation,
+    score_scale=2.0,  # mcts: a finished game's value is score / scale
 )
 
 #: Forbidden Island for 2-4 seats under one rules version (``game.rules``).

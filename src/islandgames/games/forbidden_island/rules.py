@@ -19,7 +19,7 @@ import attrs
 
 from ...core.errors import DecodeError, InvalidConfigError
 from ...core.game import Outcome, Seat, SeatResult
-from ...core.kit import Draft, Rulebook, fixed_order
+from ...core.kit import Draft, Rulebook, fixed_order, remember_last
 from ...core.rng import Rng
 from .actions import (
     DECLINE_RESCUE,
@@ -434,22 +434,9 @@ def over_limit(s: State) -> int | None:
 
 # What the game waits for. ("lift", holder) / ("swim", seat) / ("rescue", seats) /
 # ("discard", seat) / ("actions" | "treasure" | "flood", active).
-_last_requirement: tuple[object, tuple[str, tuple[int, ...]]] = (None, ("over", ()))
-
-
+@remember_last  # to_act, legal_actions and apply all ask it of the same state
 def requirement(s: State) -> tuple[str, tuple[int, ...]]:
-    """What the game waits for (the kind of decision) and from whom. Remembered for the
-    last state asked (states are immutable; to_act, legal_actions and apply all ask)."""
-    global _last_requirement
-    last = _last_requirement
-    if last[0] is s:
-        return last[1]
-    result = _requirement(s)
-    _last_requirement = (s, result)
-    return result
-
-
-def _requirement(s: State) -> tuple[str, tuple[int, ...]]:
+    """What the game waits for (the kind of decision) and from whom."""
     if s.ended:
         return "over", ()
     if s.lift is not None:

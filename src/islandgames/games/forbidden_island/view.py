@@ -18,7 +18,7 @@ from .data import FLOOD_DRAWS, SKULL_LEVEL
 from .rules import requirement, shuffle
 from .state import ForbiddenIslandState, Lift, Phase, TileStatus
 
-__all__ = ["ForbiddenIslandView", "render_svg", "render_view", "resample_hidden", "view"]
+__all__ = ["ForbiddenIslandView", "resample_hidden", "view"]
 
 
 @attrs.frozen(slots=True)
@@ -112,23 +112,3 @@ def resample_hidden(s: ForbiddenIslandState, seat: int | None, rng: Rng) -> Forb
         w, rng = rng.u64()
         words.append(f"{w:016x}")
     return attrs.evolve(s, treasure_deck=treasure, flood_deck=flood, rng=Rng("".join(words), 0))
-
-
-def render_view(v: ForbiddenIslandView) -> str:
-    """``v`` as readable text in at most 80 columns (the island as its 6x6 grid), the
-    hook ``islandgames play`` and ``replay`` show a seat's view with; see
-    :func:`islandgames.render.forbidden_island.render_text`."""
-    from ...render.forbidden_island import render_text  # late: it imports this module
-
-    return render_text(v)
-
-
-def render_svg(
-    subject: ForbiddenIslandState | ForbiddenIslandView | None = None, seat: int | None = None
-) -> str:
-    """The SVG picture of ``subject`` as ``seat`` sees it (None: a spectator), the hook
-    ``islandgames render`` draws with; see
-    :func:`islandgames.render.forbidden_island.render_svg`."""
-    from ...render.forbidden_island import render_svg as draw  # late: it imports this module
-
-    return draw(subject, seat)

@@ -18,11 +18,12 @@ ruling, are in ``docs/friday.md``.
 from __future__ import annotations
 
 from ...core import kit
-from . import rules
+from . import render, rl, rules
 from .actions import Action
 from .contract import INFO, RULES, FridayConfig, FridayRules, FridaySetup
-from .drawing import layout
-from .render import render_svg, render_view
+from .drawing import FridayLayout, layout
+from .render import render_view  # the text hook of earlier releases
+from .render import svg_of as render_svg  # render_svg(state | view | None, seat)
 from .sample import sample_state
 from .state import FridayState, state_class
 from .view import FridayView, resample_hidden, view
@@ -50,6 +51,14 @@ DEFINITION: kit.Definition[FridayState, Action, FridayView, FridayConfig, Friday
         check_state=rules.check_state,
         sample_state=sample_state,
         setup_type=FridaySetup,
+        render_text=render.render_text,
+        render_svg=render.render_svg,
+        layout=layout,
+        layout_type=FridayLayout,
+        bots={"heuristic": "islandgames.games.friday.bots:HeuristicBot"},
+        action_table=rl.action_table,
+        observation=rl.observation,
+        score_scale=20.0,  # mcts: a finished game's value is score / scale
     )
 )
 

@@ -3,9 +3,10 @@
 The contract comes first (``contract``: ``GozerConfig``, the rules versions ``RULES``
 and ``INFO``), the rules after: ``data`` (gadgets and numbers), ``board`` (the island
 file and its validating loader), ``state``, ``actions``, ``rules`` (the rulebook on the
-rules kit), ``view`` and ``render`` (an SVG of the island). This module only assembles
-them into the kit's :class:`~islandgames.core.kit.Definition`. The rules as
-implemented, with every ruling, are in ``docs/gozer.md``. ``GAMES`` holds one game per
+rules kit), ``view``, ``render`` (its text board and SVG picture), ``bots`` and ``rl``.
+This module only assembles them into the kit's
+:class:`~islandgames.core.kit.Definition`. The rules as implemented, with every ruling,
+are in ``docs/gozer.md``. ``GAMES`` holds one game per
 rules version, oldest first; ``GAME`` is the newest.
 
 >>> state = GAME.new(seed=1, config=GozerConfig(players=5))
@@ -20,12 +21,12 @@ rules version, oldest first; ``GAME`` is the newest.
 from __future__ import annotations
 
 from ...core import kit
-from . import rules
+from . import render, rl, rules
 from .actions import Action
 from .board import BOARD, Board, BoardError, load_board, load_board_file
 from .contract import INFO, RULES, GozerConfig, GozerRules, GozerSetup
-from .drawing import layout
-from .render import render_svg
+from .drawing import GozerLayout, layout
+from .render import svg_of as render_svg  # render_svg(state | view | None, board)
 from .sample import sample_state
 from .state import GozerState
 from .view import GozerView, resample_hidden, view
@@ -53,6 +54,13 @@ DEFINITION: kit.Definition[GozerState, Action, GozerView, GozerConfig, GozerRule
         check_state=rules.check_state,
         sample_state=sample_state,
         setup_type=GozerSetup,
+        render_text=render.render_text,
+        render_svg=render.render_svg,
+        layout=layout,
+        layout_type=GozerLayout,
+        bots={"heuristic": "islandgames.games.gozer.bots:HeuristicBot"},
+        action_table=rl.action_table,
+        observation=rl.observation,
     )
 )
 

@@ -1,13 +1,27 @@
-"""A picture of the island as SVG: squares by elevation and kind, paths, obstacles,
-gullies, cabins, gadgets, and the pawns of a state.
+"""The Wrath of Gozer's picture and text view, both drawn from a view: the island as
+SVG (squares by elevation and kind, paths, obstacles, gullies, cabins, gadgets, and the
+pawns), and the table as text within 80 columns.
 
-``render_svg(None)`` draws the board as set up (gadgets on their starting squares, the
-castaways at the start, Gozer on the summit); ``render_svg(state)`` draws that state.
-The ``islandgames render gozer`` command writes it to a file.
+The game has no hidden information: every seat's view and a spectator's hold the same
+table (:class:`~.view.Table`), so every view gives the same picture. The island is the
+shipped :data:`~.board.BOARD` (a view does not name its board).
 
+>>> from islandgames.games.gozer import GAME
+>>> view = GAME.view(GAME.new(1), None)
 >>> import xml.etree.ElementTree as ET
->>> root = ET.fromstring(render_svg(None))
->>> root.tag
+>>> ET.fromstring(render_svg(view)).tag
+'{http://www.w3.org/2000/svg}svg'
+>>> print(render_text(view).splitlines()[0])
+The Wrath of Gozer — a spectator's view
+>>> max(len(line) for line in render_text(view).splitlines()) <= 80
+True
+
+:func:`svg_of` is the hook of earlier releases, kept under the package's old name
+``render_svg``: ``svg_of(None)`` draws the board as set up (gadgets on their starting
+squares, the castaways at the start, Gozer on the summit), ``svg_of(state)`` that
+state, on any board; the ``islandgames render gozer`` command writes it to a file.
+
+>>> ET.fromstring(svg_of(None)).tag
 '{http://www.w3.org/2000/svg}svg'
 """
 
@@ -15,13 +29,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from xml.sax.saxutils import escape
 
+from ...render import Svg, esc, fit, wrap
 from .board import BOARD, Board
 from .data import GADGETS
-from .state import GozerState
+from .state import CrossingRequest, GozerState, Move
+from .view import GozerView, SeatView, Table, table
 
-__all__ = ["render_svg"]
+__all__ = ["render_svg", "render_text", "svg_of"]
 
 _Pos = Callable[[int], tuple[int, int]]
 
@@ -59,8 +74,23 @@ def _colour(board: Board, square: int) -> str:
     return _ELEVATION[i]
 
 
-def render_svg(state: GozerState | None = None, board: Board = BOARD) -> str:
-    """The island (and the pawns and gadgets of ``state``) as an SVG document."""
+def render_svg(view: GozerView) -> Svg:
+    """The island and the pawns and gadgets of ``view`` (any seat's or a spectator's:
+    they show the same table), on the shipped board, as an SVG document."""
+    return Svg(_draw(BOARD, view.table))
+
+
+def svg_of(subject: GozerState | GozerView | None = None, board: Board = BOARD) -> Svg:
+    """The island (and the pawns and gadgets of ``subject``, a state or a view; None:
+    the board as set up) on ``board``, as an SVG document: the package's
+    ``render_svg(state, board)`` of earlier releases."""
+    if isinstance(subject, GozerState):
+        return Svg(_draw(board, table(subject)))
+    return Svg(_draw(board, None if subject is None else subject.table))
+
+
+def _draw(board: Board, state: Table | None) -> str:
+    """The picture of ``state`` (the table; None: the board as set up) on ``board``."""
     xs = [s.x for s in board.squares]
     ys = [s.y for s in board.squares]
     ox, oy = min(xs) - _MARGIN, min(ys) - _MARGIN - 30
@@ -74,7 +104,7 @@ def render_svg(state: GozerState | None = None, board: Board = BOARD) -> str:
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-        f"<title>{escape(board.name)}</title>",
+        f"<title>{esc(board.name)}</title>",
         '<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
         'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
         'fill="#e65100"/></marker></defs>',
@@ -101,7 +131,7 @@ def render_svg(state: GozerState | None = None, board: Board = BOARD) -> str:
     for g in board.gullies:
         points = _beside([pos(s) for s in (board.summit, *g.squares)], _GULLY_OFFSET)
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-        out.append(f'<polyline points="{pts}"><title>gully {escape(g.name)}</title></polyline>')
+        out.append(f'<polyline points="{pts}"><title>gully {esc(g.name)}</title></polyline>')
     out.append("</g>")
     out.append('<g id="squares" font-size="9" text-anchor="middle">')
     for sq in board.squares:
@@ -209,13 +239,13 @@ def _wreck(x: float, y: float) -> list[str]:
     ]
 
 
-def _gadget_squares(board: Board, state: GozerState | None) -> list[tuple[str, int]]:
+def _gadget_squares(board: Board, state: Table | None) -> list[tuple[str, int]]:
     if state is None:
         return list(zip(GADGETS, board.gadget_squares, strict=True))
     return [(g.gadget, g.square) for g in state.gadgets if g.square is not None]
 
 
-def _gadgets(board: Board, state: GozerState | None, pos: _Pos) -> list[str]:
+def _gadgets(board: Board, state: Table | None, pos: _Pos) -> list[str]:
     out = ['<g id="gadgets" font-size="10" font-weight="bold" text-anchor="middle">']
     place = pos
     for gadget, square in _gadget_squares(board, state):
@@ -231,7 +261,7 @@ def _gadgets(board: Board, state: GozerState | None, pos: _Pos) -> list[str]:
     return out
 
 
-def _pawns(board: Board, state: GozerState | None, pos: _Pos) -> list[str]:
+def _pawns(board: Board, state: Table | None, pos: _Pos) -> list[str]:
     place = pos
     out = ['<g id="pawns" font-size="10" font-weight="bold" text-anchor="middle">']
     if state is None:
@@ -260,7 +290,7 @@ def _pawns(board: Board, state: GozerState | None, pos: _Pos) -> list[str]:
         dash = ' stroke-dasharray="2 2"' if p.status == "dying" else ""
         out.append(
             f'<circle cx="{x + dx}" cy="{y + dy}" r="7" fill="{colour}" stroke="#000"{dash}>'
-            f"<title>{escape(tip)}</title></circle>"
+            f"<title>{esc(tip)}</title></circle>"
         )
         label = "x" if p.status == "dying" else str(seat)
         out.append(f'<text x="{x + dx}" y="{y + dy + 4}" fill="#fff">{label}</text>')
@@ -271,12 +301,12 @@ def _pawns(board: Board, state: GozerState | None, pos: _Pos) -> list[str]:
 def _gozer_mark(x: int, y: int, tip: str) -> list[str]:
     return [
         f'<circle cx="{x + 16}" cy="{y + 14}" r="10" fill="#b71c1c" stroke="#000">'
-        f"<title>{escape(tip)}</title></circle>",
+        f"<title>{esc(tip)}</title></circle>",
         f'<text x="{x + 16}" y="{y + 18}" fill="#fff" font-size="12">G</text>',
     ]
 
 
-def _legend(board: Board, state: GozerState | None, width: int, height: int) -> list[str]:
+def _legend(board: Board, state: Table | None, width: int, height: int) -> list[str]:
     top = height - _LEGEND_H + 10
     out = [
         f'<g id="legend" font-size="12"><rect x="10" y="{top - 5}" width="{width - 20}" '
@@ -294,7 +324,7 @@ def _legend(board: Board, state: GozerState | None, width: int, height: int) -> 
         cx = 30 + (i % 3) * 250
         cy = top + 12 + (i // 3) * 22
         out.append(f'<circle cx="{cx}" cy="{cy}" r="7" fill="{fill}" stroke="#5b3b1e"/>')
-        out.append(f'<text x="{cx + 14}" y="{cy + 4}">{escape(text)}</text>')
+        out.append(f'<text x="{cx + 14}" y="{cy + 4}">{esc(text)}</text>')
     cx, cy = 30 + 3 * 250, top + 12
     out.extend(_wreck(cx, cy))
     out.append(f'<text x="{cx + 18}" y="{cy + 4}">the wreck</text>')
@@ -331,6 +361,172 @@ def _legend(board: Board, state: GozerState | None, width: int, height: int) -> 
         caption = f"round {state.round}, {state.phase}" + (
             f" - {state.reason}" if state.reason else ""
         )
-    out.append(f'<text x="420" y="{cy + 4}">{escape(caption)}</text>')
+    out.append(f'<text x="420" y="{cy + 4}">{esc(caption)}</text>')
     out.append("</g>")
     return out
+
+
+# --- text -------------------------------------------------------------------------------
+
+#: how the text view names a square by its kind
+_KIND_WORDS = {
+    "path": "path",
+    "river": "river",
+    "precipice": "precipice",
+    "cabin": "teleport cabin",
+    "summit": "the summit",
+    "start": "start, by the wreck",
+    "boat": "the boat",
+}
+_STATUS_WORDS = {
+    "gozer": "in play",
+    "removed": "removed (shot dead)",
+    "well": "well",
+    "dead": "dead",
+    "escaped": "escaped by boat",
+}
+
+
+def _viewer(view: GozerView) -> str:
+    if isinstance(view, SeatView):
+        return f"view of seat {view.seat} ({'Gozer' if view.role == 'gozer' else 'a castaway'})"
+    return "a spectator's view"
+
+
+def _who(t: Table, seat: int) -> str:
+    return f"seat {seat} (Gozer)" if seat == t.gozer else f"seat {seat} (a castaway)"
+
+
+def _square_text(board: Board, square: int) -> str:
+    return f"{square} ({_KIND_WORDS.get(board.kind(square), board.kind(square))})"
+
+
+def _turn(t: Table) -> str:
+    """The round and whose turn it is, in one sentence."""
+    if t.phase == "over":
+        who = "the castaways" if t.winner == "castaways" else "Gozer"
+        return f"Game over in round {t.round}: {who} won" + (f" — {t.reason}" if t.reason else "")
+    head = f"Round {t.round} of {t.config.round_limit}, turn {t.turn}: "
+    if t.phase == "castaway":
+        return head + f"the turn of seat {t.active} (a castaway)"
+    s = head + f"Gozer's turn (seat {t.gozer})"
+    if t.phase == "escape" and t.move is not None:
+        s += f"; seat {t.move.mover} escapes him (won the melee roll-off, C2)"
+    return s
+
+
+def _move(t: Table, m: Move) -> str:
+    who = "Gozer" if m.mover == t.gozer else f"Seat {m.mover}"
+    walked = f", walked to {' > '.join(str(sq) for sq in m.path[1:])}" if m.path[1:] else ""
+    if m.ended:
+        left = "the walk is over"
+    else:
+        left = f"{m.steps_left} step{'s' if m.steps_left != 1 else ''} left"
+    return f"{who} rolled {m.roll} on {m.path[0]}{walked}; {left}"
+
+
+def _request(board: Board, t: Table) -> str:
+    p = t.pending
+    if isinstance(p, CrossingRequest):
+        return (
+            f"Request: seat {p.mover} asks seat {p.holder} to cross "
+            f"{_square_text(board, p.obstacle)} on the bridge (B1)"
+        )
+    if p is None:
+        return ""
+    give = ", ".join(p.give) or "nothing"
+    take = ", ".join(p.take) or "nothing"
+    return f"Request: seat {p.proposer} offers seat {p.partner} {give} for {take} (trade, G4)"
+
+
+def _waiting(t: Table) -> str:
+    """Whom the game waits on (as the rules' ``to_act`` finds it)."""
+    if t.phase == "over":
+        return "nobody"
+    p = t.pending
+    if p is not None:
+        return _who(t, p.holder if isinstance(p, CrossingRequest) else p.partner)
+    return "nobody" if t.move is None else _who(t, t.move.mover)
+
+
+def _pawn_line(board: Board, view: GozerView, seat: int) -> str:
+    t = view.table
+    p = t.pawns[seat]
+    role = "Gozer" if seat == t.gozer else "castaway"
+    if isinstance(view, SeatView) and view.seat == seat:
+        role += " (you)"
+    status = f"dying (wounded in turn {p.wounded})" if p.status == "dying" else (
+        _STATUS_WORDS.get(p.status, p.status)
+    )
+    gone = p.status in ("dead", "removed")
+    where = "off the island" if gone else "on " + _square_text(board, p.square)
+    notes = [status]
+    if seat == t.gozer and t.gozer_skips:
+        notes.append("banished: skips his next turn (G3)")
+    held = [g.gadget for g in t.gadgets if g.holder == seat]
+    if held:
+        notes.append("holds " + ", ".join(held))
+    return f"  seat {seat} {role:<14} {where:<26} {'; '.join(notes)}"
+
+
+def _gadget_text(t: Table, i: int) -> str:
+    g = t.gadgets[i]
+    if g.holder is not None:
+        deployed = " (deployed)" if g.gadget == "bridge" and t.deployed else ""
+        return f"{g.gadget} held by seat {g.holder}{deployed}"
+    if g.square is not None:
+        return f"{g.gadget} on {g.square}"
+    return f"{g.gadget} destroyed"
+
+
+def render_text(view: GozerView, width: int = 80) -> str:
+    """The table as ``view`` shows it (every view holds the same table), in lines of at
+    most ``width`` columns (80 by default; at least 40): the round and whose turn it
+    is, the move under way and any request waiting for an answer, what the last action
+    caused, each pawn's square and state, the gadgets, and the island's landmarks."""
+    width = max(width, 40)
+    board = BOARD
+    t = view.table
+    lines = [(f"The Wrath of Gozer — {_viewer(view)}", "")]
+    lines.append((_turn(t), "  "))
+    if t.move is not None and t.phase != "over":
+        lines.append((_move(t, t.move), "  "))
+    if t.pending is not None:
+        lines.append((_request(board, t), "  "))
+    if t.phase != "over":
+        lines.append((f"Waiting on: {_waiting(t)}", "  "))
+    if t.events:
+        lines.append(("Last: " + "; ".join(t.events), "  "))
+    lines.append(("Pawns:", ""))
+    lines += [(_pawn_line(board, view, s), " " * 6) for s in range(len(t.pawns))]
+    gadgets = "; ".join(_gadget_text(t, i) for i in range(len(t.gadgets)))
+    lines.append(("Gadgets: " + (gadgets or "none"), "  "))
+    done = [
+        *(["the pistol was fired"] if t.fired else []),
+        *(["the fireball was thrown"] if t.thrown else []),
+        *(
+            ["trades offered to " + ", ".join(f"seat {s}" for s in t.offered)]
+            if t.offered
+            else []
+        ),
+    ]
+    if done and t.phase != "over":
+        lines.append(("This turn: " + "; ".join(done), "  "))
+    cabins = ", ".join(str(c) for c in board.cabins)
+    lines.append(
+        (
+            f"Island: the castaways start on {board.start} by the wreck and escape on the "
+            f"boat at {board.boat}; Gozer's summit is {board.summit}; teleport cabins "
+            f"{cabins}. Gozer wins when round {t.config.round_limit} ends (E3); a pistol "
+            f"hit {'banishes' if t.config.gozer_shot == 'banish' else 'kills'} him (G3).",
+            "  ",
+        )
+    )
+    out: list[str] = []
+    for line_, indent in lines:
+        if len(line_) <= width:
+            out.append(line_)
+        else:
+            lead = " " * (len(line_) - len(line_.lstrip()))
+            out += wrap(line_.strip(), width, first=lead, indent=indent or lead + "  ")
+    return "\n".join(fit(line_, width) for line_ in out)

@@ -22,13 +22,15 @@ seats clockwise, so with the default config the Hunted are seats 1..hunted.
 from __future__ import annotations
 
 from ...core import kit
-from . import rules
+from . import render, rl, rules
 from .actions import Action
 from .contract import INFO, RULES, NotAloneConfig, NotAloneRules, NotAloneSetup
-from .drawing import layout
+from .drawing import NotAloneLayout, layout
+from .render import render_view  # the text hook of earlier releases
+from .render import svg_of as render_svg  # render_svg(state | view | None, seat)
 from .sample import sample_state
 from .state import NotAloneState, state_class
-from .view import NotAloneView, redact_action, render_svg, render_view, resample_hidden, view
+from .view import NotAloneView, redact_action, resample_hidden, view
 
 #: Not Alone on the rules kit: every step under its kit name.
 DEFINITION: kit.Definition[NotAloneState, Action, NotAloneView, NotAloneConfig, NotAloneRules]
@@ -54,6 +56,13 @@ DEFINITION = kit.Definition(
     check_state=rules.check_state,
     sample_state=sample_state,
     setup_type=NotAloneSetup,
+    render_text=render.render_text,
+    render_svg=render.render_svg,
+    layout=layout,
+    layout_type=NotAloneLayout,
+    bots={"heuristic": "islandgames.games.not_alone.bots:HeuristicBot"},
+    action_table=rl.action_table,
+    observation=rl.observation,
 )
 
 #: Not Alone for 2-7 seats under one rules version (one row of :data:`RULES`): one

@@ -18,7 +18,8 @@ handler :data:`BOOK` has for the action's class, then the settle step, and build
 next state once. Each Hunt card, Survival card and place power is one entry of
 :data:`HUNT_TABLE`, :data:`SURVIVAL_TABLE` or :data:`PLACE_TABLE`, holding its legality
 and its effect together. The game ends the instant a counter reaches the star:
-``_rescue``/``_assimilate`` raise ``_GameOver`` and the draft is built as it stands.
+``_rescue``/``_assimilate`` raise the kit's ``GameOver`` and the draft is built as it
+stands.
 
 Every function whose result differs between rules versions reads the version's flags
 (:class:`NotAloneRules`: ``rules``, on the draft ``d.rules``) and branches on one flag
@@ -36,6 +37,7 @@ from typing import Any, Protocol, get_args
 
 import attrs
 
+from ...core import kit
 from ...core.errors import InvalidConfigError
 from ...core.game import Outcome, SeatResult
 from ...core.kit import Draft, Rulebook, Table, fixed_order
@@ -636,10 +638,6 @@ def _gate_powers(s: _Public, at: int) -> list[int]:
 # --- the draft ----------------------------------------------------------------------
 
 
-class _GameOver(Exception):
-    """A counter reached the star: the draft is final as it stands."""
-
-
 class _Draft(Draft[NotAloneState], state=NotAloneState):
     """The scratch copy an action edits: one attribute per state field (a Hunted is
     replaced with :meth:`set`), plus ``rules``, the version's flags, set by whoever
@@ -701,68 +699,8 @@ class _Draft(Draft[NotAloneState], state=NotAloneState):
         return h
 
 
-_KEEP: Any = object()
-
-
-def _evolve_hunted(
-    h: Hunted,
-    *,
-    will: int = _KEEP,
-    hand: tuple[int, ...] = _KEEP,
-    discard: tuple[int, ...] = _KEEP,
-    played: tuple[int, ...] = _KEEP,
-    places: tuple[int, ...] = _KEEP,
-    survival: tuple[str, ...] = _KEEP,
-    next_double: Double = _KEEP,
-    resisted: bool = _KEEP,
-    survival_used: bool = _KEEP,
-    dodge: bool = _KEEP,
-    detector: bool = _KEEP,
-    submitted: bool = _KEEP,
-    choice: tuple[int, ...] = _KEEP,
-    choice_card: str = _KEEP,
-) -> Hunted:
-    """``attrs.evolve`` of a Hunted for the fields the rules edit, without its keyword
-    parsing (the hot path of ``apply``); positional, in field order (checked below)."""
-    return Hunted(
-        h.seat,
-        h.will if will is _KEEP else will,
-        h.hand if hand is _KEEP else hand,
-        h.discard if discard is _KEEP else discard,
-        h.played if played is _KEEP else played,
-        h.places if places is _KEEP else places,
-        h.survival if survival is _KEEP else survival,
-        h.double,
-        h.next_double if next_double is _KEEP else next_double,
-        h.resisted if resisted is _KEEP else resisted,
-        h.survival_used if survival_used is _KEEP else survival_used,
-        h.dodge if dodge is _KEEP else dodge,
-        h.detector if detector is _KEEP else detector,
-        h.submitted if submitted is _KEEP else submitted,
-        h.choice if choice is _KEEP else choice,
-        h.choice_card if choice_card is _KEEP else choice_card,
-    )
-
-
-if tuple(f.name for f in attrs.fields(Hunted)) != (
-    "seat",
-    "will",
-    "hand",
-    "discard",
-    "played",
-    "places",
-    "survival",
-    "double",
-    "next_double",
-    "resisted",
-    "survival_used",
-    "dodge",
-    "detector",
-    "submitted",
-    "choice",
-    "choice_card",
-):  # pragma: no cover - a changed Hunted must change _evolve_hunted too
-    raise TypeError("_evolve_hunted does not match the fields of Hunted")
+#: a Hunted with some fields changed (the hot path of ``apply``: no keyword parsing)
+_evolve_hunted = kit.evolver(Hunted)
 
 
 def apply(state: NotAloneState, seat: int, action: Action, rules: NotAloneRules) -> NotAloneState:
@@ -771,10 +709,7 @@ def apply(state: NotAloneState, seat: int, action: Action, rules: NotAloneRules)
     counter reaches the star: the draft is then built as it stands (no settle step)."""
     d = _Draft(state)
     d.rules = rules
-    try:
-        BOOK.apply(d, seat, action)
-    except _GameOver:  # the game is over: built as it stands
-        return d.build()
+    BOOK.apply(d, seat, action)  # a counter at the star stops it (kit.GameOver)
     return d.build()
 
 
@@ -798,7 +733,7 @@ def _end(d: _Draft, winner: Winner) -> None:
     d.step = "over"  # E27
     d.owing = ()
     d.queue = ()
-    raise _GameOver
+    raise kit.GameOver
 
 
 # turn structure

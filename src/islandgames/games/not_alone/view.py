@@ -40,8 +40,6 @@ __all__ = [
     "HuntedView",
     "NotAloneView",
     "redact_action",
-    "render_svg",
-    "render_view",
     "resample_hidden",
     "view",
 ]
@@ -409,21 +407,3 @@ def redact_action(
     if isinstance(action, UsePower) and action.power in (1, 2, 6) and action.cards:
         return attrs.evolve(action, cards=_zeros(action.cards))
     return action
-
-
-def render_view(v: NotAloneView) -> str:
-    """``v`` as readable text in at most 80 columns (the track, places 1-10 and one
-    stacked block per Hunted and for the Creature), the hook ``islandgames play`` and
-    ``replay`` show a seat's view with; see
-    :func:`islandgames.render.not_alone.render_text`."""
-    from ...render.not_alone import render_text  # late: it imports this module
-
-    return render_text(v)
-
-
-def render_svg(subject: NotAloneState | NotAloneView | None = None, seat: int | None = None) -> str:
-    """The SVG picture of ``subject`` as ``seat`` sees it (None: a spectator), the hook
-    ``islandgames render`` draws with; see :func:`islandgames.render.not_alone.render_svg`."""
-    from ...render.not_alone import render_svg as draw  # late: it imports this module
-
-    return draw(subject, seat)
