@@ -913,3 +913,17 @@ def test_installed_command_smoke() -> None:
     done = subprocess.run([command, "play", "nope"], capture_output=True, text=True, env=env)
     assert done.returncode == 2 and "unknown game" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_render_finds_a_kit_game_registered_under_another_id(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the kit's example (Pig, no picture) registered as another id: its game object's own
+    # definition answers, not a lookup of its info.id ("pig", registered nowhere here)
+    registry.register_game("pig-elsewhere", "tests.kit_example")
+    try:
+        code, out, err = _run(capsys, "render", "pig-elsewhere")
+    finally:
+        registry.unregister_game("pig-elsewhere")
+    assert code == 2 and not out
+    assert "has no SVG renderer" in err and "Traceback" not in err

@@ -59,10 +59,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.errors import UnknownGameError
 from ..core.game import Game, Outcome
-from ..core.kit import Definition, RulesGame
-from ..core.registry import definition
+from ..core.registry import definition_of
 from ..core.rng import Rng
 from ._base import interjection
 from ._budget import current_budget
@@ -460,12 +458,5 @@ def _scale_of(game: Game[Any, Any, Any, Any]) -> float:
     >>> _scale_of(get_game("friday")), _scale_of(get_game("gozer"))
     (20.0, 1.0)
     """
-    d: Definition[Any, Any, Any, Any, Any] | None
-    if isinstance(game, RulesGame):
-        d = game.definition
-    else:
-        try:
-            d = definition(game.info.id)
-        except UnknownGameError:
-            d = None
+    d = definition_of(game)
     return 1.0 if d is None else float(d.score_scale)

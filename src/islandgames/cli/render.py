@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..core.registry import definition
+from ..core.registry import definition_of
 from ..render import render_svg
 from ._common import (
     EXIT_OK,
@@ -92,5 +92,5 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def _no_picture(game: AnyGame) -> bool:
-    d = definition(game.info.id)
+    d = definition_of(game)
     return d is None or d.render_svg is None

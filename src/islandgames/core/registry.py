@@ -42,6 +42,7 @@ from .kit import Definition, RulesGame
 __all__ = [
     "ENTRY_POINT_GROUP",
     "definition",
+    "definition_of",
     "game_ids",
     "game_module",
     "games",
@@ -218,6 +219,22 @@ def definition(game_id: str) -> AnyDefinition | None:
     """
     _versions(game_id)
     return _DEFINITIONS[game_id]
+
+
+def definition_of(game: AnyGame) -> AnyDefinition | None:
+    """The kit Definition behind the game object ``game``: its own for a kit game
+    (whatever id it is registered under), else that of the game registered as its id,
+    else None. Where a layer holds a game object rather than an id.
+
+    >>> definition_of(get_game("friday")).score_scale
+    20.0
+    """
+    if isinstance(game, RulesGame):
+        return game.definition
+    try:
+        return definition(game.info.id)
+    except UnknownGameError:
+        return None
 
 
 def game_module(game_id: str) -> ModuleType:

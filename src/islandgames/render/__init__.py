@@ -48,8 +48,7 @@ from typing import Any
 
 from ..core.errors import IslandGamesError
 from ..core.game import Game
-from ..core.kit import RulesGame
-from ..core.registry import definition, game_ids, get_game, rules_versions
+from ..core.registry import definition_of, game_ids, get_game, rules_versions
 
 __all__ = [
     "FONT",
@@ -441,7 +440,7 @@ def _view(subject: object, seat: object, game: str | AnyGame | None) -> tuple[An
 
 
 def _hook(game: AnyGame, name: str, what: str) -> Callable[..., Any]:
-    d = game.definition if isinstance(game, RulesGame) else definition(game.info.id)
+    d = definition_of(game)
     hook = None if d is None else getattr(d, name)
     if hook is None:
         raise NoRendererError(f"{game.info.id} has no {what} ({name} on its definition)")

@@ -337,9 +337,9 @@ def _forms(game: AnyGame, log: ReplayLog, r: _Replayed, viewer: int | None) -> l
 def _drawer(game: AnyGame, viewer: int | None) -> Callable[[Any], str] | None:
     """The game's picture (its definition's ``render_svg``) of a state as ``viewer``
     (None: a spectator) sees it, or None if the game has none."""
-    from ..core.registry import definition
+    from ..core.registry import definition_of
 
-    d = definition(game.info.id)
+    d = definition_of(game)
     hook = None if d is None else d.render_svg
     if hook is None:
         return None
