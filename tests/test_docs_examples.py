@@ -3,8 +3,10 @@
 Every fenced ``python`` block of a page runs, in page order, in one namespace per page
 (a later block may use what an earlier one defined), in a fresh temporary directory. A
 block that cannot run here (it needs a server another block does not start, or shows
-only a fragment) is fenced as ``python title="..."`` with ``no-run`` in its info string
-and is skipped; a test checks that each says why and prints how many were skipped.
+only a fragment) is fenced as ``python {.no-run title="..."}`` (an attribute list, the
+form pymdownx.superfences accepts: the site renders the title, and the class ``no-run``
+lands on the block) and is skipped; a test checks that each says why, in that form, and
+prints how many were skipped.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```python([^\n]*)\n(.*?)^```", re.S | re.M)
+# the info string of a skipped block: ``{.no-run title="..."}`` after ``python``
+NO_RUN = re.compile(r"\s*\{[^{}]*(?<![\w-])\.no-run(?![\w-])[^{}]*\}\s*")
 
 
 def _blocks(page: Path) -> list[tuple[int, str, bool]]:
@@ -26,7 +30,7 @@ def _blocks(page: Path) -> list[tuple[int, str, bool]]:
     out = []
     for m in FENCE.finditer(text):
         line = text.count("\n", 0, m.start()) + 1
-        out.append((line, m.group(2), "no-run" not in m.group(1)))
+        out.append((line, m.group(2), NO_RUN.fullmatch(m.group(1)) is None))
     return out
 
 
@@ -53,14 +57,24 @@ def test_the_python_examples_of_a_page_run(
 
 
 def test_every_skipped_block_says_why() -> None:
-    """A ``no-run`` block carries a ``title="..."`` saying what it needs; the count of
-    skipped blocks is printed so that none go unnoticed."""
+    """A ``no-run`` block is written ``python {.no-run title="..."}``, the title saying
+    what it needs; any other spelling of ``no-run`` (the old bare word, which superfences
+    does not recognise, so the site rendered the rest of the page as one raw block) fails,
+    as does a python fence the runner would not see. The count of skipped blocks is
+    printed so that none go unnoticed."""
     skipped = []
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
+        for m in re.finditer(r"^```\s*\{[^\n]*\.python\b", text, re.M):
+            line = text.count("\n", 0, m.start()) + 1
+            pytest.fail(f"{page.name}:{line}: write ```python {{...}}, the runner reads that")
         for m in FENCE.finditer(text):
-            if "no-run" in m.group(1):
+            info = m.group(1)
+            if "no-run" in info:
                 line = text.count("\n", 0, m.start()) + 1
-                assert 'title="' in m.group(1), f"{page.name}:{line}: no-run without a title"
+                assert NO_RUN.fullmatch(info), (
+                    f'{page.name}:{line}: write ```python {{.no-run title="..."}}, not {info!r}'
+                )
+                assert 'title="' in info, f"{page.name}:{line}: no-run without a title"
                 skipped.append(f"{page.name}:{line}")
     print(f"{len(skipped)} python block(s) not run: {', '.join(skipped) or 'none'}")

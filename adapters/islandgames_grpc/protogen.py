@@ -6,10 +6,13 @@
 
 The game messages (``common``, one file per game, ``games``) are rendered from the
 model of :mod:`islandgames_grpc.schema`; ``match_service.proto`` (the service and its
-envelope messages) is written by hand. Field numbers are stable: a field keeps the
-number it has in the existing file; a new field takes the next free number; a field
-that disappeared (or changed its type) has its number, and name, ``reserved``. A new
-message is numbered in declaration order.
+envelope messages) from the envelope declared in :mod:`islandgames.service.envelope`,
+whose field numbers are given there and checked here against the existing file: a
+field never changes its number, and a removed one must be ``reserved`` (number and
+name) so that neither is reused. Inside the game messages field numbers are stable the
+same way: a field keeps the number it has in the existing file, a new field takes the
+next free number, a field that disappeared (or changed its type) has its number and
+name ``reserved``, and a new message is numbered in declaration order.
 
 The Python code in ``adapters/islandgames_grpc/_gen/`` is made by ``grpc_tools.protoc``
 (``_pb2.py``, ``_pb2.pyi``, ``_pb2_grpc.py``), with the imports between the generated
@@ -29,6 +32,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
+
+from islandgames.service import envelope
+from islandgames.service.wiretypes import FieldSpec, MessageSpec, ProtoEnum, message_spec
 
 from .schema import (
     COMMON_FILE,
@@ -312,6 +318,169 @@ def render_protos(model: Model, existing: dict[str, str] | None = None) -> dict[
     return out
 
 
+# --- the service and its envelope ----------------------------------------------------------
+
+SERVICE_INTRO = """\
+The islandgames match service over gRPC: the envelope around the game messages, from
+islandgames.service.envelope. Protocol notes: docs/protocol-grpc.md; every message and
+field: docs/protocol-reference.md.
+
+Tokens: `CreateMatch` returns one secret token per seat and a spectator token, once.
+Every call that touches a match takes a token, and the token alone decides the seat:
+a seat token acts and sees only as its seat, a spectator token sees what a spectator
+may. Keep tokens secret.
+
+Errors are gRPC statuses with the reason in the message, and the islandgames error
+code in a `google.rpc.ErrorInfo` detail (reason = code, domain = "islandgames.v1",
+metadata = e.g. {"current_seq": "5"}); the same facts travel as the ASCII trailers
+`islandgames-error-code` and `islandgames-<detail>` (e.g. `islandgames-current-seq`):
+
+  INVALID_ARGUMENT     ILLEGAL_ACTION, INVALID_CONFIG, DECODE_ERROR, LOG_FORMAT,
+                       INVALID_ARGUMENT (also a request that is not valid protobuf; a
+                       seq beyond the match's: details current_seq)
+  FAILED_PRECONDITION  NOT_YOUR_TURN, GAME_OVER, GAME_NOT_OVER (a full StateAt or a
+                       Fork of a match that is still running), UNSUPPORTED_RULES_VERSION
+  ABORTED              STALE_SEQ (details: current_seq)
+  UNAUTHENTICATED      UNAUTHENTICATED (a token this server did not issue)
+  PERMISSION_DENIED    PERMISSION_DENIED (e.g. a spectator token acting)
+  NOT_FOUND            UNKNOWN_GAME, UNKNOWN_MATCH
+  DATA_LOSS            CORRUPT_MATCH, REPLAY_DIVERGENCE (details: seq)
+  UNAVAILABLE          STORE_ERROR
+  RESOURCE_EXHAUSTED   a message over the size limit; a watcher that fell too far behind
+  INTERNAL             INTERNAL (a bug; the message says nothing more)
+
+Evolution: fields are never renumbered; a removed field's number and name are
+`reserved`. Numbers 1-15 (one-byte tags) hold the fields every call uses."""
+
+
+def _verbatim_comment(doc: str, indent: str = "") -> list[str]:
+    """A comment keeping the doc's own line breaks and indentation."""
+    return [f"{indent}//{' ' if line else ''}{line}".rstrip() for line in doc.splitlines()]
+
+
+def _service_comment(doc: str, indent: str = "") -> list[str]:
+    """A doc as a comment wrapped at 88 columns, as the rest of the file is."""
+    if not doc:
+        return []
+    text = " ".join(doc.split()).replace("``", "`")
+    width = 88 - len(indent) - 3
+    parts = textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
+    return [f"{indent}// {part}" for part in parts]
+
+
+def _render_envelope_enum(enum: ProtoEnum) -> list[str]:
+    lines = _service_comment(enum.doc)
+    lines.append(f"enum {enum.name} {{")
+    lines.append(f"  {enum.prefix}_UNSPECIFIED = 0;")
+    docs = enum.docs or ("",) * len(enum.names)
+    for number, (name, doc) in enumerate(zip(enum.names, docs, strict=True), 1):
+        lines += _service_comment(doc, "  ")
+        lines.append(f"  {enum.prefix}_{name} = {number};")
+    lines.append("}")
+    return lines
+
+
+def _field_line(f: FieldSpec, indent: str) -> list[str]:
+    label = f"{f.label} " if f.label else ""
+    return [
+        *_service_comment(f.doc, indent),
+        f"{indent}{label}{f.proto_type} {f.name} = {f.number};",
+    ]
+
+
+def _render_envelope_message(spec: MessageSpec) -> list[str]:
+    lines = _service_comment(spec.doc)
+    if not spec.fields and not spec.reserved_numbers:
+        return [*lines, f"message {spec.name} {{}}"]
+    lines.append(f"message {spec.name} {{")
+    if spec.reserved_doc:
+        lines += _service_comment(spec.reserved_doc, "  ")
+    numbered = _Numbered([], list(spec.reserved_numbers), list(spec.reserved_names))
+    lines.extend(_reserved_lines(numbered, "  "))
+    oneof_docs = dict(spec.oneof_docs)
+    i = 0
+    while i < len(spec.fields):
+        f = spec.fields[i]
+        if f.oneof is None:
+            lines += _field_line(f, "  ")
+            i += 1
+            continue
+        lines += _service_comment(oneof_docs.get(f.oneof, ""), "  ")
+        lines.append(f"  oneof {f.oneof} {{")
+        while i < len(spec.fields) and spec.fields[i].oneof == f.oneof:
+            lines += _field_line(spec.fields[i], "    ")
+            i += 1
+        lines.append("  }")
+    lines.append("}")
+    return lines
+
+
+def _numbering_problems(spec: MessageSpec, old: _Block | None) -> list[str]:
+    """How ``spec`` breaks the numbering of the existing file: a field with another
+    number (or type) than before, a number reused, a removed field not reserved."""
+    if old is None:
+        return []
+    problems = []
+    declared = {f.name: f for f in spec.fields}
+    for name, (number, type_) in old.numbers.items():
+        f = declared.get(name)
+        if f is None:
+            if number not in spec.reserved_numbers or name not in spec.reserved_names:
+                problems.append(
+                    f"{spec.name}.{name} = {number} was removed: reserve its number and name"
+                )
+        elif f.number != number:
+            problems.append(f"{spec.name}.{name} was {number}, is {f.number}: never renumber")
+        elif f.proto_type != type_:
+            problems.append(f"{spec.name}.{name} was {type_}, is {f.proto_type}")
+    old_names = {number: name for name, (number, _) in old.numbers.items()}
+    for f in spec.fields:
+        was = old_names.get(f.number)
+        if was is not None and was != f.name:
+            problems.append(f"{spec.name}.{f.name} takes {f.number}, which was {was}'s")
+    problems += [
+        f"{spec.name}: reserved number {n} is no longer reserved"
+        for n in sorted(old.reserved_numbers - set(spec.reserved_numbers))
+    ]
+    return problems
+
+
+_SECTION_WIDTH = 90
+
+
+def render_service(existing: str = "") -> tuple[str, list[str]]:
+    """``match_service.proto`` from the envelope, and how the envelope breaks the
+    numbering of ``existing`` (the committed file), if it does."""
+    blocks = parse_numbering(existing)
+    lines = [HEADER.rstrip("\n"), "//", *_verbatim_comment(SERVICE_INTRO), ""]
+    lines += ['syntax = "proto3";', "", f"package {PACKAGE};", ""]
+    lines += ['import "islandgames/v1/common.proto";', 'import "islandgames/v1/games.proto";', ""]
+    lines += ["option java_multiple_files = true;", ""]
+    lines += _service_comment(envelope.SERVICE_DOC)
+    lines.append("service MatchService {")
+    for op in envelope.OPERATIONS:
+        if op.rpc is None or op.request is None or op.response is None:
+            continue
+        request = message_spec(op.request).name
+        response = message_spec(op.response).name
+        stream = "stream " if op.streaming else ""
+        lines += _service_comment(op.doc, "  ")
+        lines.append(f"  rpc {op.rpc}({request}) returns ({stream}{response});")
+    lines += ["}", ""]
+    problems: list[str] = []
+    for section in envelope.MESSAGES:
+        title = f"// --- {section.title} "
+        lines += [title + "-" * (_SECTION_WIDTH - len(title)), ""]
+        for item in section.messages:
+            if isinstance(item, ProtoEnum):
+                lines += [*_render_envelope_enum(item), ""]
+                continue
+            spec = message_spec(item)
+            problems += _numbering_problems(spec, blocks.get(spec.name))
+            lines += [*_render_envelope_message(spec), ""]
+    return "\n".join(lines).rstrip("\n") + "\n", problems
+
+
 # --- Python code -----------------------------------------------------------------------------
 
 _IMPORT_RE = re.compile(r"^from islandgames\.v1 import (\w+_pb2)", re.MULTILINE)
@@ -389,7 +558,8 @@ def proto_problems(proto_dir: Path = PROTO_DIR) -> list[str]:
     """How the generated .proto files differ from what the attrs classes give."""
     existing = {p.stem: p.read_text() for p in proto_dir.glob("*.proto")}
     wanted = render_protos(build_model(), existing)
-    problems = []
+    service, problems = render_service(existing.get(SERVICE_FILE, ""))
+    wanted[SERVICE_FILE] = service
     for stem, text in wanted.items():
         old = existing.get(stem)
         if old is None:
@@ -426,10 +596,12 @@ def check() -> list[str]:
 def write() -> None:
     existing = {p.stem: p.read_text() for p in PROTO_DIR.glob("*.proto")}
     PROTO_DIR.mkdir(parents=True, exist_ok=True)
+    service, problems = render_service(existing.get(SERVICE_FILE, ""))
+    if problems:
+        raise SystemExit("the envelope breaks the existing numbering:\n" + "\n".join(problems))
     for stem, text in render_protos(build_model(), existing).items():
         (PROTO_DIR / f"{stem}.proto").write_text(text)
-    if not (PROTO_DIR / f"{SERVICE_FILE}.proto").exists():
-        raise SystemExit(f"{SERVICE_FILE}.proto (written by hand) is missing")
+    (PROTO_DIR / f"{SERVICE_FILE}.proto").write_text(service)
     if GEN_DIR.exists():
         shutil.rmtree(GEN_DIR)
     generate_python(PROTO_ROOT, GEN_DIR)

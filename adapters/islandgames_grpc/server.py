@@ -33,19 +33,17 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from grpc_reflection.v1alpha import reflection_pb2 as reflection_v1alpha_pb2
 
-from islandgames.core import serde
-from islandgames.core.errors import DecodeError, IslandGamesError
-from islandgames.core.log import ReplayLog, Verification
+from islandgames.core.errors import IslandGamesError
+from islandgames.core.log import ReplayLog
 from islandgames.core.registry import get_game
 from islandgames.service import (
     Forked,
-    LayoutResult,
     LoopFanout,
     MatchService,
-    SeatInfo,
-    SeatToken,
     Subscription,
     Update,
+    WatchStarted,
+    envelope,
 )
 from islandgames.service.ai import Caller, call_service
 from islandgames.service.errors import (
@@ -59,6 +57,7 @@ from islandgames.service.errors import (
 
 from . import convert
 from ._gen import match_service_pb2 as pb
+from .envelope import from_pb, to_pb, to_pb_kw
 
 _T = TypeVar("_T")
 
@@ -142,9 +141,6 @@ GRPC_STATUS: dict[str, grpc.StatusCode] = {
     "OVERLOADED": grpc.StatusCode.RESOURCE_EXHAUSTED,
 }
 
-_VIEWER: dict[Any, int] = {"all": pb.LOG_VIEWER_ALL, None: pb.LOG_VIEWER_SPECTATOR}
-
-
 def status_for(exc: BaseException) -> tuple[grpc.StatusCode, str, tuple[tuple[str, Any], ...]]:
     """(status code, message, trailing metadata) for an error: the code mapped from the
     islandgames error code, the message, and the code and details both as a
@@ -164,122 +160,20 @@ def status_for(exc: BaseException) -> tuple[grpc.StatusCode, str, tuple[tuple[st
     return code, wire["message"], tuple(trailers)
 
 
-# --- results -> protobuf ----------------------------------------------------------------------
-
-
-def _outcome_kw(outcome: dict[str, Any] | None) -> Any:
-    return None if outcome is None else convert.outcome_codec().to_kw(outcome)
+# --- the log and the verdict ----------------------------------------------------------------
 
 
 def log_to_pb(log: ReplayLog) -> Any:
     """A :class:`~islandgames.core.log.ReplayLog` as an ``islandgames.v1.Log``."""
-    h = log.header
-    game = h.game
-    viewer = log.viewer
-    header = {
-        "format": h.format,
-        "format_version": h.format_version,
-        "engine_version": h.engine_version,
-        "game": game,
-        "rules_version": h.rules_version,
-        "config": convert.game_value_kw(game, "config", h.config),
-        "seats": h.seats,
-        "seed_commitment": h.seed_commitment,
-        "initial_state_hash": h.initial_state_hash,
-        "viewer": _VIEWER.get(viewer, pb.LOG_VIEWER_SEAT),
-        "viewer_seat": viewer if type(viewer) is int else None,
-        "parent": None if h.parent is None else serde.to_wire(h.parent),
-        "ai_seats": [] if h.ai_seats is None else serde.to_wire(h.ai_seats),
-    }
-    entries = [
-        {
-            "seq": e.seq,
-            "seat": e.seat,
-            "action": None if e.action is None else convert.game_value_kw(game, "action", e.action),
-            "salt": e.salt,
-            "action_commitment": e.action_commitment,
-            "state_hash": e.state_hash,
-            "chain_hash": e.chain_hash,
-        }
-        for e in log.entries
-    ]
-    end = None
-    if log.end is not None:
-        end = {"seed": log.end.seed, "outcome": _outcome_kw(log.end.outcome)}
-    return pb.Log(header=header, entries=entries, end=end)
+    return to_pb(envelope.log_message(log), log.header.game)
 
 
 def log_records(log: Any) -> list[dict[str, Any]]:
     """An ``islandgames.v1.Log`` as the list of log records the service reads (raises
-    :class:`DecodeError` for a value it cannot convert)."""
-    h = log.header
-    game = h.game
-    viewer: Any = "all"
-    if h.viewer == pb.LOG_VIEWER_SPECTATOR:
-        viewer = None
-    elif h.viewer == pb.LOG_VIEWER_SEAT:
-        viewer = h.viewer_seat
-    elif h.viewer != pb.LOG_VIEWER_ALL:
-        raise DecodeError("log header: viewer is not set")
-    records: list[dict[str, Any]] = [
-        {
-            "type": "header",
-            "format": h.format,
-            "format_version": h.format_version,
-            "engine_version": h.engine_version,
-            "game": game,
-            "rules_version": h.rules_version,
-            "config": convert.game_value_wire(h.config, "config", game, "log header config"),
-            "seats": h.seats,
-            "seed_commitment": h.seed_commitment,
-            "initial_state_hash": h.initial_state_hash,
-        }
-    ]
-    if h.HasField("parent"):  # a forked log: parent just before viewer, as in a file
-        p = h.parent
-        records[0]["parent"] = {"match": p.match, "seq": p.seq, "chain_hash": p.chain_hash}
-    if h.ai_seats:  # a match with AI seats: after parent, just before viewer, as in a file
-        records[0]["ai_seats"] = [{"seat": a.seat, "bot": a.bot} for a in h.ai_seats]
-    records[0]["viewer"] = viewer
-    for e in log.entries:
-        action = None
-        if e.HasField("action"):
-            action = convert.game_value_wire(e.action, "action", game, f"log entry {e.seq}")
-        records.append(
-            {
-                "type": "entry",
-                "seq": e.seq,
-                "seat": e.seat,
-                "action": action,
-                "salt": e.salt if e.HasField("salt") else None,
-                "action_commitment": e.action_commitment,
-                "state_hash": e.state_hash,
-                "chain_hash": e.chain_hash,
-            }
-        )
-    if log.HasField("end"):
-        end = log.end
-        outcome = convert.outcome_codec().to_wire(end.outcome) if end.HasField("outcome") else None
-        records.append({"type": "end", "seed": end.seed, "outcome": outcome})
-    return records
-
-
-_VERIFY_STATUS = {
-    "verified": pb.VERIFY_STATUS_VERIFIED,
-    "unfinished": pb.VERIFY_STATUS_UNFINISHED,
-    "diverged": pb.VERIFY_STATUS_DIVERGED,
-}
-
-
-def _verification_pb(v: Verification) -> Any:
-    return pb.VerifyLogResponse(
-        status=_VERIFY_STATUS[v.status],
-        entries=v.entries,
-        divergence=None if v.divergence is None else serde.to_wire(v.divergence),
-        outcome=None if v.outcome is None else _outcome_kw(serde.to_wire(v.outcome)),
-        viewer=_VIEWER.get(v.viewer, pb.LOG_VIEWER_SEAT),  # type: ignore[arg-type]
-        viewer_seat=v.viewer if type(v.viewer) is int else None,
-    )
+    :class:`DecodeError` for a value it cannot convert, or a value of another game than
+    its header's)."""
+    game = log.header.game
+    return envelope.log_records(from_pb(envelope.LogMessage, log, game, "log"))
 
 
 # --- reflection v1 -----------------------------------------------------------------------------
@@ -380,119 +274,63 @@ class _Servicer:
     # --- unary ------------------------------------------------------------------------------
 
     async def ListGames(self, req: Any, context: Any) -> Any:
-        games = []
-        for info in self.service.games():
-            games.append(
-                {
-                    **info,
-                    "default_config": convert.game_value_kw(
-                        info["id"], "config", info["default_config"]
-                    ),
-                }
-            )
+        games = [to_pb_kw(i, i["id"], envelope.GameInfo) for i in self.service.games()]
         return pb.ListGamesResponse(games=games)
 
     async def CreateMatch(self, req: Any, context: Any) -> Any:
-        game = req.game
-        config = None
         if req.HasField("config"):
-            get_game(game)  # an unknown game is NOT_FOUND before its config is looked at
-            config = convert.game_value_wire(req.config, "config", game, "config")
-        seed = req.seed if req.HasField("seed") else None
-        rules_version = req.rules_version if req.HasField("rules_version") else None
-        ai_seats = [{"seat": a.seat, "bot": a.bot} for a in req.ai_seats] or None
+            get_game(req.game)  # an unknown game is NOT_FOUND before its config is looked at
+        r = from_pb(envelope.CreateMatchRequest, req, req.game, "")
+        ai_seats = [{"seat": a.seat, "bot": a.bot} for a in r.ai_seats] or None
         m = await self._call(
             context,
-            lambda c: self.service.create(game, config, seed, rules_version, ai_seats, caller=c),
+            lambda c: self.service.create(
+                r.game, r.config, r.seed, r.rules_version, ai_seats, caller=c
+            ),
             ai=ai_seats is not None,  # the AI seats to act at the start play now
         )
         for s in m.seats:
             self.tokens.remember(s.token, m.game)
         self.tokens.remember(m.spectator_token, m.game)
-        return pb.CreateMatchResponse(
-            match_id=m.match_id,
-            game=m.game,
-            seats=[_seat_kw(s) for s in m.seats],
-            spectator_token=m.spectator_token,
-            seed_commitment=m.seed_commitment,
-            seq=m.seq,
-            to_act=m.to_act,
-        )
+        return to_pb(m, m.game)
 
     async def Act(self, req: Any, context: Any) -> Any:
-        token = req.token
-        game = self.tokens.game(token)
-        if not req.HasField("action"):
+        game = self.tokens.game(req.token)
+        r = from_pb(envelope.ActRequest, req, game, "")
+        action = r.action
+        if action is None:
             raise InvalidArgumentError("action is not set")
-        action = convert.game_value_wire(req.action, "action", game, "action")
-        expected = req.expected_seq if req.HasField("expected_seq") else None
-        r = await self._call(
+        m = await self._call(
             context,
-            lambda c: self.service.act(token, action, expected, caller=c),
-            ai=self.service.has_ai_seats(token),  # the server may then play bots
+            lambda c: self.service.act(r.token, action, r.expected_seq, caller=c),
+            ai=self.service.has_ai_seats(r.token),  # the server may then play bots
         )
-        return pb.ActResponse(
-            match_id=r.match_id,
-            seq=r.seq,
-            seat=r.seat,
-            to_act=r.to_act,
-            over=r.over,
-            outcome=_outcome_kw(r.outcome),
-            view=convert.game_value_kw(game, "view", r.view),
-            state_hash=r.state_hash,
-            chain_hash=r.chain_hash,
-        )
+        return to_pb(m, game)
 
     async def GetView(self, req: Any, context: Any) -> Any:
         game = self.tokens.game(req.token)
         r = await self._call(context, lambda c: self.service.view(req.token, caller=c))
-        return pb.GetViewResponse(
-            match_id=r.match_id,
-            seat=r.seat,
-            seq=r.seq,
-            to_act=r.to_act,
-            over=r.over,
-            outcome=_outcome_kw(r.outcome),
-            view=convert.game_value_kw(game, "view", r.view),
-        )
+        return to_pb(r, game)
 
     async def ListLegalActions(self, req: Any, context: Any) -> Any:
         game = self.tokens.game(req.token)
         r = await self._call(context, lambda c: self.service.legal_actions(req.token, caller=c))
-        return pb.ListLegalActionsResponse(
-            match_id=r.match_id,
-            seat=r.seat,
-            seq=r.seq,
-            actions=[convert.game_value_kw(game, "action", a) for a in r.actions],
-        )
+        return to_pb(r, game)
 
     async def GetStatus(self, req: Any, context: Any) -> Any:
         r = await self._call(context, lambda c: self.service.status(req.token, caller=c))
         self.tokens.remember(req.token, r.game)
-        return pb.GetStatusResponse(
-            match_id=r.match_id,
-            game=r.game,
-            rules_version=r.rules_version,
-            seat=r.seat,
-            role=r.role,
-            seats=[_seat_kw(s) for s in r.seats],
-            seq=r.seq,
-            to_act=r.to_act,
-            over=r.over,
-            outcome=_outcome_kw(r.outcome),
-            seed_commitment=r.seed_commitment,
-            chain_hash=r.chain_hash,
-            may_act=r.may_act,
-        )
+        return to_pb(r, r.game)
 
     async def GetLayout(self, req: Any, context: Any) -> Any:
-        version = req.rules_version if req.HasField("rules_version") else None
-        return _layout_pb(self.service.layout(req.game, version))
+        r = from_pb(envelope.GetLayoutRequest, req, None, "")
+        layout = self.service.layout(r.game, r.rules_version)
+        return to_pb(layout, layout.game)
 
     async def GetMatchLayout(self, req: Any, context: Any) -> Any:
         r = await self._call(context, lambda c: self.service.match_layout(req.token, caller=c))
         self.tokens.remember(req.token, r.game)
-        return _layout_pb(r)
+        return to_pb(r, r.game)
 
     async def GetLog(self, req: Any, context: Any) -> Any:
         token = req.token
@@ -516,57 +354,33 @@ class _Servicer:
             if log is None:
                 raise InvalidArgumentError("log is not set (log_records or log_file)")
             full = source(req.WhichOneof("full_log"))
-            return _verification_pb(self.service.verify(log, full))
+            return to_pb(envelope.verification_message(self.service.verify(log, full)), None)
 
         return await asyncio.to_thread(work)
 
     async def StateAt(self, req: Any, context: Any) -> Any:
-        token = req.token
-        game = self.tokens.game(token)
+        game = self.tokens.game(req.token)
+        r = from_pb(envelope.StateAtRequest, req, game, "")
 
         def work(c: Caller) -> Any:  # may replay the match once: off the event loop
-            r = self.service.state_at(token, req.seq, req.full, caller=c)
-            return pb.StateAtResponse(
-                match_id=r.match_id,
-                seat=r.seat,
-                seq=r.seq,
-                current_seq=r.current_seq,
-                to_act=r.to_act,
-                over=r.over,
-                outcome=_outcome_kw(r.outcome),
-                full=r.full,
-                view=None if r.view is None else convert.game_value_kw(game, "view", r.view),
-                state=None if r.state is None else convert.game_value_kw(game, "state", r.state),
-                state_hash=r.state_hash,
-                chain_hash=r.chain_hash,
-            )
+            return to_pb(self.service.state_at(r.token, r.seq, r.full, caller=c), game)
 
         return await self._call(context, work, threaded=True)
 
     async def Fork(self, req: Any, context: Any) -> Any:
-        token = req.token
+        r = from_pb(envelope.ForkRequest, req, None, "")
 
         def work(c: Caller) -> Forked:
-            return self.service.fork(token, req.seq, caller=c)
+            return self.service.fork(r.token, r.seq, caller=c)
 
-        m = await self._call(context, work, ai=self.service.has_ai_seats(token), threaded=True)
+        m = await self._call(context, work, ai=self.service.has_ai_seats(r.token), threaded=True)
         for s in m.seats:
             self.tokens.remember(s.token, m.game)
         self.tokens.remember(m.spectator_token, m.game)
-        return pb.ForkResponse(
-            match_id=m.match_id,
-            game=m.game,
-            seats=[_seat_kw(s) for s in m.seats],
-            spectator_token=m.spectator_token,
-            seed_commitment=m.seed_commitment,
-            seq=m.seq,
-            to_act=m.to_act,
-            over=m.over,
-            parent=serde.to_wire(m.parent),
-        )
+        return to_pb(m, m.game)
 
     async def Echo(self, req: Any, context: Any) -> Any:
-        return pb.EchoResponse(payload=req.payload)
+        return to_pb(envelope.EchoResponse(req.payload), None)
 
     # --- streaming --------------------------------------------------------------------------
 
@@ -602,14 +416,8 @@ class _Servicer:
             else:  # the catch-up replays: keep them off the event loop
                 sub = await asyncio.to_thread(watch_call)
             live = sub.active
-            yield pb.WatchResponse(
-                started={
-                    "match_id": sub.match_id,
-                    "seat": sub.seat,
-                    "seq": sub.seq,
-                    "active": sub.active,
-                }
-            )
+            started = WatchStarted(sub.match_id, sub.seat, sub.seq, sub.active)
+            yield to_pb(envelope.WatchResponse(started=started), game)
             limit = server.max_backlog
             while True:
                 if watch.overflow:
@@ -724,37 +532,6 @@ def peer_address(peer: str) -> str:
 
 def _peer_of(context: Any) -> str:
     return peer_address(str(context.peer()))
-
-
-def _update_kw(game: str, u: Update) -> dict[str, Any]:
-    return {
-        "match_id": u.match_id,
-        "seq": u.seq,
-        "seat": u.seat,
-        "action": None if u.action is None else convert.game_value_kw(game, "action", u.action),
-        "view": convert.game_value_kw(game, "view", u.view),
-        "to_act": u.to_act,
-        "over": u.over,
-        "outcome": _outcome_kw(u.outcome),
-        "may_act": u.may_act,
-    }
-
-
-def _seat_kw(s: SeatToken | SeatInfo) -> dict[str, Any]:
-    """A ``SeatToken`` or ``SeatInfo`` message's fields (``bot`` set for an AI seat)."""
-    kw: dict[str, Any] = {"seat": s.seat, "role": s.role, "bot": s.bot}
-    if isinstance(s, SeatToken):
-        kw["token"] = s.token
-    return kw
-
-
-def _layout_pb(r: LayoutResult) -> Any:
-    return pb.GetLayoutResponse(
-        game=r.game,
-        rules_version=r.rules_version,
-        match_id=r.match_id,
-        layout=None if r.layout is None else convert.game_value_kw(r.game, "layout", r.layout),
-    )
 
 
 async def _abort(context: Any, exc: BaseException, method: str) -> None:
@@ -933,7 +710,8 @@ class GrpcServer:
         if known is not None and known[0] is update:
             self._encoded.move_to_end(key)
             return known[1]
-        data: bytes = pb.WatchResponse(update=_update_kw(game, update)).SerializeToString()
+        message = to_pb(envelope.WatchResponse(update=update), game)
+        data: bytes = message.SerializeToString()
         self._encoded[key] = (update, data)
         while len(self._encoded) > _ENCODED_UPDATES:
             self._encoded.popitem(last=False)

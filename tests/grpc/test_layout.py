@@ -94,6 +94,7 @@ def test_get_layout_and_get_match_layout_answer_as_the_service_and_msgpack_rpc(
 def test_forbidden_island_tile_positions_over_grpc_match_the_view(client: Client) -> None:
     m = client.create("forbidden-island", {"players": 3}, seed=12)
     got = client.match_layout(m.seats[1].token).layout
+    assert got is not None
     view = client.view(m.seats[1].token).view
     assert [p["tile"] for p in got["island"]] == view["board"]
     cells = {s["id"]: s["cells"] for s in got["layouts"]}[view["layout"]]
@@ -104,6 +105,7 @@ def test_gozer_squares_over_grpc_are_the_boards(client: Client) -> None:
     from islandgames.games.gozer import BOARD
 
     got = client.layout("gozer").layout
+    assert got is not None
     assert [(s["id"], s["x"], s["y"], s["elevation"], s["kind"]) for s in got["squares"]] == [
         (s.id, s.x, s.y, s.elevation, s.kind) for s in BOARD.squares
     ]

@@ -63,6 +63,7 @@ def test_state_at_over_grpc_is_the_services_answer(client: Client, served: Serve
             assert isinstance(r, StateAtResult)
             assert r == served.service.state_at(token, seq)
             assert r.seat == seat and r.current_seq == current and not r.full and r.state is None
+            assert r.view is not None
             for h in r.view["hunted"]:
                 if h["seat"] != seat:
                     assert h["hand"] is None

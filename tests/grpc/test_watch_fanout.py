@@ -12,9 +12,9 @@ from typing import Any
 import grpc
 from islandgames_grpc import SERVICE_NAME
 from islandgames_grpc._gen import match_service_pb2 as pb
-from islandgames_grpc.server import _update_kw
+from islandgames_grpc.envelope import to_pb
 
-from islandgames.service import Update
+from islandgames.service import Update, envelope
 from tests.grpc.grpc_kit import serving
 
 GAME = "not-alone"
@@ -63,9 +63,8 @@ def test_watch_streams_get_the_per_watcher_bytes() -> None:
                 legal = service.legal_actions(seats[seat])
                 service.act(seats[seat], rng.choice(legal.actions), legal.seq)
                 for out, token in zip(expected, tokens, strict=True):
-                    message = pb.WatchResponse(
-                        update=_update_kw(GAME, _per_watcher(service, token))
-                    )
+                    update = _per_watcher(service, token)
+                    message = to_pb(envelope.WatchResponse(update=update), GAME)
                     out.append(message.SerializeToString())
             for r in readers:
                 r.join(20)

@@ -116,7 +116,7 @@ def test_state_at_is_each_seats_view_then_and_never_more(service: MatchService) 
             for seq in sorted({0, current // 3, current - 1, current}):
                 r = service.state_at(token, seq)
                 assert (r.seat, r.seq, r.current_seq, r.full) == (seat, seq, current, False)
-                assert r.state is None and r.view["seat"] == seat
+                assert r.state is None and r.view is not None and r.view["seat"] == seat
                 for h in r.view["hunted"]:
                     if h["seat"] != seat:
                         assert h["hand"] is None and h["survival"] is None

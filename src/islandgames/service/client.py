@@ -27,8 +27,6 @@ import queue
 from collections.abc import Iterator, Mapping
 from typing import Any, Protocol, Self, TypeAlias
 
-import attrs
-
 from ..core.log import ReplayLog, Verification
 from .decode import (
     ActionInput,
@@ -49,6 +47,7 @@ from .results import (
     Status,
     Update,
     ViewResult,
+    WatchStarted,
 )
 from .service import MatchService
 from .watch import Subscription
@@ -85,18 +84,6 @@ def ai_seats_wire(ai_seats: AiSeatsInput) -> list[dict[str, Any]] | None:
     if isinstance(ai_seats, Mapping):
         return [{"seat": seat, "bot": bot} for seat, bot in ai_seats.items()]
     return [dict(item) if isinstance(item, Mapping) else item for item in ai_seats]
-
-
-@attrs.frozen(slots=True)
-class WatchStarted:
-    """How a watch started: the match, the watcher's seat (None: a spectator), the
-    match's seq then (after any catch-up), and whether it is live (False for a
-    finished game: only the catch-up follows)."""
-
-    match_id: str
-    seat: int | None
-    seq: int
-    active: bool
 
 
 class MatchWatch(Protocol):

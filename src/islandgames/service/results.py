@@ -2,9 +2,12 @@
 
 Each result is a frozen value with ``to_wire`` (the plain data the adapters send: maps,
 lists, ints, strings) and ``from_wire`` (the client side: a result from what a server
-sent). They live apart from the service so that clients (``islandgames_msgpackrpc``,
-``islandgames_grpc``, :mod:`islandgames.service.client`) share them without the
-service's machinery, and so that the wire form of every result is in one place.
+sent). Their fields declare the envelope once (:mod:`islandgames.service.wiretypes`):
+protobuf numbers and docs, from which ``match_service.proto``, the gRPC conversions and
+the protocol reference are made. They live apart from the service so that clients
+(``islandgames_msgpackrpc``, ``islandgames_grpc``, :mod:`islandgames.service.client`)
+share them without the service's machinery, and so that the wire form of every result is
+in one place.
 
 >>> r = ViewResult("m_1", 0, 3, (1,), False, None, {"hand": []})
 >>> ViewResult.from_wire(r.to_wire()) == r
@@ -22,6 +25,17 @@ import attrs
 from ..core import serde
 from ..core.game import Outcome
 from ..core.log import LogParent
+from .wiretypes import (
+    ActionValue,
+    LayoutValue,
+    OutcomeValue,
+    StateValue,
+    ViewValue,
+    external_message,
+    to_wire,
+    wire_field,
+    wire_message,
+)
 
 __all__ = [
     "ActResult",
@@ -35,6 +49,7 @@ __all__ = [
     "Status",
     "Update",
     "ViewResult",
+    "WatchStarted",
     "wire_outcome",
 ]
 
@@ -51,62 +66,58 @@ def _result_from_wire(cls: type[_R], data: Any) -> _R:
     return serde.from_wire(data, cls)
 
 
+@wire_message("SeatToken", "A seat's secret token.")
 @attrs.frozen(slots=True)
 class SeatToken:
     """A seat's secret token, given once, at creation. ``bot``: the bot spec the server
     plays the seat with (an AI seat: its token sees as the seat but cannot act), or None
     for a seat a client plays."""
 
-    seat: int
-    role: str
-    token: str
-    bot: str | None = None
+    seat: int = wire_field(1)
+    role: str = wire_field(2)
+    token: str = wire_field(3)
+    bot: str | None = wire_field(
+        4,
+        "Set for an AI seat: the bot the server plays it with (its token sees as the seat "
+        "but cannot act: PERMISSION_DENIED).",
+        omit_none=True,
+        default=None,
+    )
 
 
+@wire_message("SeatInfo")
 @attrs.frozen(slots=True)
 class SeatInfo:
     """A seat, its role and, for an AI seat, the ``bot`` spec the server plays it with."""
 
-    seat: int
-    role: str
-    bot: str | None = None
+    seat: int = wire_field(1)
+    role: str = wire_field(2)
+    bot: str | None = wire_field(
+        3, "Set for an AI seat: the bot the server plays it with.", omit_none=True, default=None
+    )
 
 
-def _seat_wire(seat: SeatToken | SeatInfo) -> dict[str, Any]:
-    """A seat map of a result: ``bot`` only for an AI seat (absent otherwise, so results
-    of matches without AI seats keep the form they always had)."""
-    out: dict[str, Any] = {"seat": seat.seat, "role": seat.role}
-    if isinstance(seat, SeatToken):
-        out["token"] = seat.token
-    if seat.bot is not None:
-        out["bot"] = seat.bot
-    return out
-
-
+@wire_message("CreateMatchResponse")
 @attrs.frozen(slots=True)
 class Created:
     """A new match: its id, one token per seat and a spectator token. ``seq`` and
     ``to_act`` are the match's once the AI seats (if any) that were to act at the start
     have played (an all-AI match is over at once)."""
 
-    match_id: str
-    game: str
-    seats: tuple[SeatToken, ...]
-    spectator_token: str
-    seed_commitment: str
-    seq: int
-    to_act: tuple[int, ...]
+    match_id: str = wire_field(1)
+    game: str = wire_field(2)
+    seats: tuple[SeatToken, ...] = wire_field(3, "One token per seat, in seat order.")
+    spectator_token: str = wire_field(4)
+    seed_commitment: str = wire_field(
+        5, 'H("islandgames-seed", seed): checkable once the log reveals the seed.'
+    )
+    seq: int = wire_field(
+        6, "0, or more once the AI seats that were to act at the start have played."
+    )
+    to_act: tuple[int, ...] = wire_field(7, "The seats the game waits on (after those AI actions).")
 
     def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "game": self.game,
-            "seats": [_seat_wire(s) for s in self.seats],
-            "spectator_token": self.spectator_token,
-            "seed_commitment": self.seed_commitment,
-            "seq": self.seq,
-            "to_act": list(self.to_act),
-        }
+        return to_wire(self)
 
     @classmethod
     def from_wire(cls, data: Any) -> Created:
@@ -114,6 +125,7 @@ class Created:
         return _result_from_wire(cls, data)
 
 
+@wire_message("ActResponse")
 @attrs.frozen(slots=True)
 class ActResult:
     """An acknowledged action: it is stored before this is returned. Every field is of
@@ -122,28 +134,18 @@ class ActResult:
     the match may be further on: :meth:`MatchService.status`, ``view`` and ``watch``
     give the current seq."""
 
-    match_id: str
-    seq: int
-    seat: int
-    to_act: tuple[int, ...]
-    over: bool
-    outcome: dict[str, Any] | None
-    view: Any
-    state_hash: str
-    chain_hash: str
+    match_id: str = wire_field(1)
+    seq: int = wire_field(2, "The seq of the applied action (the number of actions applied now).")
+    seat: int = wire_field(3)
+    to_act: tuple[int, ...] = wire_field(4)
+    over: bool = wire_field(5)
+    outcome: OutcomeValue | None = wire_field(6, "Set once the game is over.")
+    view: ViewValue = wire_field(7, "The acting seat's new view.")
+    state_hash: str = wire_field(8)
+    chain_hash: str = wire_field(9)
 
     def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "seq": self.seq,
-            "seat": self.seat,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "outcome": self.outcome,
-            "view": self.view,
-            "state_hash": self.state_hash,
-            "chain_hash": self.chain_hash,
-        }
+        return to_wire(self)
 
     @classmethod
     def from_wire(cls, data: Any) -> ActResult:
@@ -151,28 +153,21 @@ class ActResult:
         return _result_from_wire(cls, data)
 
 
+@wire_message("GetViewResponse")
 @attrs.frozen(slots=True)
 class ViewResult:
     """What the token's seat (None: spectator) sees at ``seq``."""
 
-    match_id: str
-    seat: int | None
-    seq: int
-    to_act: tuple[int, ...]
-    over: bool
-    outcome: dict[str, Any] | None
-    view: Any
+    match_id: str = wire_field(1)
+    seat: int | None = wire_field(2, "Unset for a spectator token.")
+    seq: int = wire_field(3)
+    to_act: tuple[int, ...] = wire_field(4)
+    over: bool = wire_field(5)
+    outcome: OutcomeValue | None = wire_field(6)
+    view: ViewValue = wire_field(7)
 
     def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "seat": self.seat,
-            "seq": self.seq,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "outcome": self.outcome,
-            "view": self.view,
-        }
+        return to_wire(self)
 
     @classmethod
     def from_wire(cls, data: Any) -> ViewResult:
@@ -180,6 +175,7 @@ class ViewResult:
         return _result_from_wire(cls, data)
 
 
+@wire_message("StateAtResponse")
 @attrs.frozen(slots=True)
 class StateAtResult:
     """The match as it was after entry ``seq`` (0: the initial state), as the token may
@@ -189,34 +185,25 @@ class StateAtResult:
     that moment; ``current_seq`` is the match's seq now; ``state_hash`` and
     ``chain_hash`` are the log's after entry ``seq`` (the header's at 0)."""
 
-    match_id: str
-    seat: int | None
-    seq: int
-    current_seq: int
-    to_act: tuple[int, ...]
-    over: bool
-    outcome: dict[str, Any] | None
-    full: bool
-    view: Any
-    state: Any
-    state_hash: str
-    chain_hash: str
+    match_id: str = wire_field(1)
+    seat: int | None = wire_field(2, "Unset for a spectator token.")
+    seq: int = wire_field(3, "The seq asked for.")
+    current_seq: int = wire_field(4, "The match's seq now.")
+    to_act: tuple[int, ...] = wire_field(
+        5, "Who was to act, and whether the game was over, at `seq`."
+    )
+    over: bool = wire_field(6)
+    outcome: OutcomeValue | None = wire_field(7)
+    full: bool = wire_field(8)
+    view: ViewValue | None = wire_field(9, "The token's view at `seq`; unset when `full`.")
+    state: StateValue | None = wire_field(10, "The whole state at `seq`; set only when `full`.")
+    state_hash: str = wire_field(
+        11, "The log's state hash and chain hash after entry `seq` (the header's for 0)."
+    )
+    chain_hash: str = wire_field(12)
 
     def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "seat": self.seat,
-            "seq": self.seq,
-            "current_seq": self.current_seq,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "outcome": self.outcome,
-            "full": self.full,
-            "view": self.view,
-            "state": self.state,
-            "state_hash": self.state_hash,
-            "chain_hash": self.chain_hash,
-        }
+        return to_wire(self)
 
     @classmethod
     def from_wire(cls, data: Any) -> StateAtResult:
@@ -224,38 +211,29 @@ class StateAtResult:
         return _result_from_wire(cls, data)
 
 
+@wire_message("ForkResponse")
 @attrs.frozen(slots=True)
 class Forked:
     """A new match forked from a finished one after its entry ``seq``: like
     :class:`Created` (new tokens, given once), at ``seq``, with ``parent`` as the fork's
     log header names it (the parent's match id, ``seq`` and chain hash at ``seq``)."""
 
-    match_id: str
-    game: str
-    seats: tuple[SeatToken, ...]
-    spectator_token: str
-    seed_commitment: str
-    seq: int
-    to_act: tuple[int, ...]
-    over: bool
-    parent: LogParent
+    match_id: str = wire_field(
+        1, "The new match, as CreateMatch returns one (its tokens are given only here)."
+    )
+    game: str = wire_field(2)
+    seats: tuple[SeatToken, ...] = wire_field(3)
+    spectator_token: str = wire_field(4)
+    seed_commitment: str = wire_field(5, "The parent's (a fork keeps the parent's seed).")
+    seq: int = wire_field(6, "The fork's seq: the parent's entries it starts with.")
+    to_act: tuple[int, ...] = wire_field(7)
+    over: bool = wire_field(
+        8, "Set when forked at the parent's last entry (the fork is over at once)."
+    )
+    parent: LogParent = wire_field(9, "As the fork's log header names it.")
 
     def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "game": self.game,
-            "seats": [_seat_wire(s) for s in self.seats],
-            "spectator_token": self.spectator_token,
-            "seed_commitment": self.seed_commitment,
-            "seq": self.seq,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "parent": {
-                "match": self.parent.match,
-                "seq": self.parent.seq,
-                "chain_hash": self.parent.chain_hash,
-            },
-        }
+        return to_wire(self)
 
     @classmethod
     def from_wire(cls, data: Any) -> Forked:
@@ -263,22 +241,20 @@ class Forked:
         return _result_from_wire(cls, data)
 
 
+@wire_message("ListLegalActionsResponse")
 @attrs.frozen(slots=True)
 class LegalActions:
     """The token's seat's legal actions at ``seq`` (none for a spectator)."""
 
-    match_id: str
-    seat: int | None
-    seq: int
-    actions: tuple[Any, ...]
+    match_id: str = wire_field(1)
+    seat: int | None = wire_field(2, "Unset for a spectator token (which has no actions).")
+    seq: int = wire_field(3, "Pass it as `expected_seq` to Act.")
+    actions: tuple[ActionValue, ...] = wire_field(
+        4, "Empty when the seat has nothing to decide now."
+    )
 
     def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "seat": self.seat,
-            "seq": self.seq,
-            "actions": list(self.actions),
-        }
+        return to_wire(self)
 
     @classmethod
     def from_wire(cls, data: Any) -> LegalActions:
@@ -286,6 +262,7 @@ class LegalActions:
         return _result_from_wire(cls, data)
 
 
+@wire_message("GetStatusResponse")
 @attrs.frozen(slots=True)
 class Status:
     """Public facts about a match, and who the token is. ``to_act``: the seats whose
@@ -296,36 +273,28 @@ class Status:
     bots' out-of-turn plays right after each action). ``seats`` names each AI seat's
     ``bot``."""
 
-    match_id: str
-    game: str
-    rules_version: str
-    seat: int | None
-    role: str | None
-    seats: tuple[SeatInfo, ...]
-    seq: int
-    to_act: tuple[int, ...]
-    over: bool
-    outcome: dict[str, Any] | None
-    seed_commitment: str
-    chain_hash: str
-    may_act: tuple[int, ...] = ()
+    match_id: str = wire_field(1)
+    game: str = wire_field(2)
+    rules_version: str = wire_field(3)
+    seat: int | None = wire_field(4, "The token's seat and role; unset for a spectator token.")
+    role: str | None = wire_field(5)
+    seats: tuple[SeatInfo, ...] = wire_field(6)
+    seq: int = wire_field(7)
+    to_act: tuple[int, ...] = wire_field(8)
+    over: bool = wire_field(9)
+    outcome: OutcomeValue | None = wire_field(10)
+    seed_commitment: str = wire_field(11)
+    chain_hash: str = wire_field(12)
+    may_act: tuple[int, ...] = wire_field(
+        13,
+        "Every seat with at least one legal action now, in seat order: the seats of "
+        "`to_act` and any seat that may interject (e.g. play a Forbidden Island special "
+        "card out of turn). Empty once the game is over.",
+        default=(),
+    )
 
     def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "seat": self.seat,
-            "role": self.role,
-            "seats": [_seat_wire(s) for s in self.seats],
-            "seq": self.seq,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "outcome": self.outcome,
-            "seed_commitment": self.seed_commitment,
-            "chain_hash": self.chain_hash,
-            "may_act": list(self.may_act),
-        }
+        return to_wire(self)
 
     @classmethod
     def from_wire(cls, data: Any) -> Status:
@@ -333,6 +302,7 @@ class Status:
         return _result_from_wire(cls, data)
 
 
+@wire_message("Update", "One applied action as the watcher may see it.")
 @attrs.frozen(slots=True)
 class Update:
     """One applied action as a watcher may see it: ``action`` is redacted for the
@@ -340,28 +310,26 @@ class Update:
     ``to_act`` and ``may_act`` as :class:`Status` has them, after the action (``to_act``
     may list an AI seat: the server's action for it is the next update)."""
 
-    match_id: str
-    seq: int
-    seat: int
-    action: Any
-    view: Any
-    to_act: tuple[int, ...]
-    over: bool
-    outcome: dict[str, Any] | None
-    may_act: tuple[int, ...] = ()
+    match_id: str = wire_field(1)
+    seq: int = wire_field(2)
+    seat: int = wire_field(3, "The seat that acted.")
+    action: ActionValue | None = wire_field(
+        4,
+        "The action as the watcher may see it; unset: hidden from the watcher (some games "
+        "show a partial form instead).",
+    )
+    view: ViewValue = wire_field(5, "The watcher's view after the action.")
+    to_act: tuple[int, ...] = wire_field(6)
+    over: bool = wire_field(7)
+    outcome: OutcomeValue | None = wire_field(8)
+    may_act: tuple[int, ...] = wire_field(
+        9,
+        "Every seat with at least one legal action after the action (as GetStatus's).",
+        default=(),
+    )
 
     def to_wire(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "seq": self.seq,
-            "seat": self.seat,
-            "action": self.action,
-            "view": self.view,
-            "to_act": list(self.to_act),
-            "over": self.over,
-            "outcome": self.outcome,
-            "may_act": list(self.may_act),
-        }
+        return to_wire(self)
 
     @classmethod
     def from_wire(cls, data: Any) -> Update:
@@ -369,29 +337,58 @@ class Update:
         return _result_from_wire(cls, data)
 
 
+@wire_message("GetLayoutResponse")
 @attrs.frozen(slots=True)
 class LayoutResult:
     """A game's layout (:func:`islandgames.layout`) in wire form, under
     ``rules_version``: for a match (``match_id`` set), with what is fixed for that
     match. ``layout`` is None for a game without one."""
 
-    game: str
-    rules_version: str
-    match_id: str | None
-    layout: Any
+    game: str = wire_field(1)
+    rules_version: str = wire_field(2)
+    match_id: str | None = wire_field(3, "Set for GetMatchLayout only.")
+    layout: LayoutValue | None = wire_field(
+        4,
+        'The game\'s layout message (docs/protocol-grpc.md, "Layouts"); unset for a game '
+        "that has none.",
+    )
 
     def to_wire(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "match_id": self.match_id,
-            "layout": self.layout,
-        }
+        return to_wire(self)
 
     @classmethod
     def from_wire(cls, data: Any) -> LayoutResult:
         """The result from its :meth:`to_wire` form (:class:`DecodeError` if not one)."""
         return _result_from_wire(cls, data)
+
+
+@wire_message("WatchStarted")
+@attrs.frozen(slots=True)
+class WatchStarted:
+    """How a watch started: the match, the watcher's seat (None: a spectator), the
+    match's seq then (after any catch-up), and whether it is live (False for a
+    finished game: only the catch-up follows)."""
+
+    match_id: str = wire_field(1)
+    seat: int | None = wire_field(2, "Unset for a spectator token.")
+    seq: int = wire_field(
+        3,
+        "The match's seq when the watch started: catch-up updates (after_seq) have a seq up "
+        "to this one, live updates follow it.",
+    )
+    active: bool = wire_field(4, "False for a finished game: the stream ends after the catch-up.")
+
+
+external_message(
+    LogParent,
+    "LogParent",
+    'Where a forked log comes from (docs/log-format.md, "Forked logs").',
+    {
+        "match": (1, 'The parent\'s match id ("" for a log forked in the library).'),
+        "seq": (2, "The parent's entry after which the fork goes on."),
+        "chain_hash": (3, "The parent's chain hash after entry `seq` (its header chain for 0)."),
+    },
+)
 
 
 def wire_outcome(outcome: Outcome | None) -> dict[str, Any] | None:

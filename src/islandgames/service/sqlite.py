@@ -229,8 +229,7 @@ class SqliteStore(MatchStore):
         db.execute("PRAGMA foreign_keys=ON")
         migrate = _HEADS_FROM_ENTRIES if version == 1 else ""
         db.executescript(
-            "BEGIN IMMEDIATE;" + _SCHEMA + migrate + f"PRAGMA user_version={SCHEMA_VERSION};"
-            "COMMIT;"
+            "BEGIN IMMEDIATE;" + _SCHEMA + migrate + f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;"
         )
 
     def _recover(self, *, keep: bool) -> None:
