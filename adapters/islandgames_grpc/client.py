@@ -25,17 +25,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import inspect
 import queue
 import threading
-from collections.abc import AsyncIterator, Iterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Generator, Iterator
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
+import attrs
 import grpc
 from google.rpc import error_details_pb2, status_pb2
 
 from islandgames.core import serde
-from islandgames.core.errors import DecodeError
-from islandgames.core.log import LogParent, ReplayLog, Verdict, Verification, parse_records
+from islandgames.core.log import ReplayLog, Verification, parse_records
 from islandgames.core.registry import get_game
 from islandgames.service import (
     ActResult,
@@ -43,22 +45,25 @@ from islandgames.service import (
     Forked,
     LayoutResult,
     LegalActions,
-    SeatInfo,
-    SeatToken,
     StateAtResult,
     Status,
     Update,
     ViewResult,
+    envelope,
 )
 from islandgames.service.client import AiSeatsInput, WatchStarted, WireGameInfo, ai_seats_wire
 from islandgames.service.errors import InvalidArgumentError, ProtocolError, error_from_wire
 
 from . import convert
 from ._gen import match_service_pb2 as pb
-from .server import DEFAULT_MAX_SEND, ERROR_DOMAIN, log_records, log_to_pb
+from .envelope import from_pb, pb_class_of
+from .server import DEFAULT_MAX_SEND, ERROR_DOMAIN, log_to_pb
 from .tls import GrpcClientTls, client_credentials
 
 __all__ = ["AsyncClient", "AsyncWatch", "Client", "Watch", "WatchStarted", "error_from_rpc"]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 _SERVICE = "/islandgames.v1.MatchService/"
 _INT_DETAILS = ("current_seq", "seq", "max", "asked")
@@ -177,21 +182,6 @@ def _action_kw(game: str, action: Any) -> dict[str, Any]:
     return convert.game_value_kw(game, "action", g.encode_action(obj))
 
 
-def _outcome(msg: Any) -> dict[str, Any] | None:
-    if not msg.HasField("outcome"):
-        return None
-    wire: dict[str, Any] = convert.outcome_codec().to_wire(msg.outcome)
-    return wire
-
-
-def _opt(msg: Any, name: str) -> Any:
-    return getattr(msg, name) if msg.HasField(name) else None
-
-
-def _view(msg: Any, what: str) -> Any:
-    return convert.game_value_wire(msg.view, "view", None, what)
-
-
 def _ai_seats_kw(ai_seats: AiSeatsInput) -> list[dict[str, Any]]:
     """``ai_seats`` as ``AiSeat`` messages' fields; what protobuf cannot carry (a seat
     that is not an int, a bot that is not a string) is refused here, as the server
@@ -217,164 +207,6 @@ def _ai_seats_kw(ai_seats: AiSeatsInput) -> list[dict[str, Any]]:
     return out
 
 
-def _created(r: Any) -> Created:
-    return Created(
-        match_id=r.match_id,
-        game=r.game,
-        seats=tuple(SeatToken(s.seat, s.role, s.token, _opt(s, "bot")) for s in r.seats),
-        spectator_token=r.spectator_token,
-        seed_commitment=r.seed_commitment,
-        seq=r.seq,
-        to_act=tuple(r.to_act),
-    )
-
-
-def _forked(r: Any) -> Forked:
-    p = r.parent
-    return Forked(
-        match_id=r.match_id,
-        game=r.game,
-        seats=tuple(SeatToken(s.seat, s.role, s.token, _opt(s, "bot")) for s in r.seats),
-        spectator_token=r.spectator_token,
-        seed_commitment=r.seed_commitment,
-        seq=r.seq,
-        to_act=tuple(r.to_act),
-        over=r.over,
-        parent=LogParent(p.match, p.seq, p.chain_hash),
-    )
-
-
-def _state_at(r: Any) -> StateAtResult:
-    view = _view(r, "state_at view") if r.HasField("view") else None
-    state = None
-    if r.HasField("state"):
-        state = convert.game_value_wire(r.state, "state", None, "state_at state")
-    return StateAtResult(
-        match_id=r.match_id,
-        seat=_opt(r, "seat"),
-        seq=r.seq,
-        current_seq=r.current_seq,
-        to_act=tuple(r.to_act),
-        over=r.over,
-        outcome=_outcome(r),
-        full=r.full,
-        view=view,
-        state=state,
-        state_hash=r.state_hash,
-        chain_hash=r.chain_hash,
-    )
-
-
-def _act_result(r: Any) -> ActResult:
-    return ActResult(
-        match_id=r.match_id,
-        seq=r.seq,
-        seat=r.seat,
-        to_act=tuple(r.to_act),
-        over=r.over,
-        outcome=_outcome(r),
-        view=_view(r, "act view"),
-        state_hash=r.state_hash,
-        chain_hash=r.chain_hash,
-    )
-
-
-def _view_result(r: Any) -> ViewResult:
-    return ViewResult(
-        match_id=r.match_id,
-        seat=_opt(r, "seat"),
-        seq=r.seq,
-        to_act=tuple(r.to_act),
-        over=r.over,
-        outcome=_outcome(r),
-        view=_view(r, "view"),
-    )
-
-
-def _legal(r: Any) -> LegalActions:
-    return LegalActions(
-        match_id=r.match_id,
-        seat=_opt(r, "seat"),
-        seq=r.seq,
-        actions=tuple(convert.game_value_wire(a, "action", None, "action") for a in r.actions),
-    )
-
-
-def _status(r: Any) -> Status:
-    return Status(
-        match_id=r.match_id,
-        game=r.game,
-        rules_version=r.rules_version,
-        seat=_opt(r, "seat"),
-        role=_opt(r, "role"),
-        seats=tuple(SeatInfo(s.seat, s.role, _opt(s, "bot")) for s in r.seats),
-        seq=r.seq,
-        to_act=tuple(r.to_act),
-        over=r.over,
-        outcome=_outcome(r),
-        seed_commitment=r.seed_commitment,
-        chain_hash=r.chain_hash,
-        may_act=tuple(r.may_act),
-    )
-
-
-def _layout(r: Any) -> LayoutResult:
-    layout = None
-    if r.HasField("layout"):
-        layout = convert.game_value_wire(r.layout, "layout", r.game, "layout")
-    return LayoutResult(
-        game=r.game,
-        rules_version=r.rules_version,
-        match_id=_opt(r, "match_id"),
-        layout=layout,
-    )
-
-
-def _update(u: Any) -> Update:
-    action = None
-    if u.HasField("action"):
-        action = convert.game_value_wire(u.action, "action", None, "update action")
-    return Update(
-        match_id=u.match_id,
-        seq=u.seq,
-        seat=u.seat,
-        action=action,
-        view=_view(u, "update view"),
-        to_act=tuple(u.to_act),
-        over=u.over,
-        outcome=_outcome(u),
-        may_act=tuple(u.may_act),
-    )
-
-
-def _games(r: Any) -> list[WireGameInfo]:
-    out = []
-    for g in r.games:
-        out.append(
-            {
-                "id": g.id,
-                "title": g.title,
-                "rules_version": g.rules_version,
-                "min_seats": g.min_seats,
-                "max_seats": g.max_seats,
-                "roles": list(g.roles),
-                "chance": g.chance,
-                "hidden_information": g.hidden_information,
-                "simultaneous": g.simultaneous,
-                "default_config": convert.game_value_wire(
-                    g.default_config, "config", None, "default_config"
-                ),
-                "summary": g.summary,
-                "rules_versions": list(g.rules_versions),
-            }
-        )
-    return out
-
-
-def _replay_log(r: Any) -> ReplayLog:
-    return parse_records(log_records(r.log))
-
-
 def _log_source(log: Any) -> Any:
     if isinstance(log, bytes | bytearray):
         return bytes(log)
@@ -395,42 +227,15 @@ def _verify_request(log: Any, full: Any) -> Any:
     return pb.VerifyLogRequest(**kw)
 
 
-_VERIFY_STATUS: dict[int, Verdict] = {
-    pb.VERIFY_STATUS_VERIFIED: "verified",
-    pb.VERIFY_STATUS_UNFINISHED: "unfinished",
-    pb.VERIFY_STATUS_DIVERGED: "diverged",
-}
-
-
-def _verification(r: Any) -> Verification:
-    from islandgames.core.game import Outcome
-    from islandgames.core.log import Divergence
-
-    status = _VERIFY_STATUS.get(r.status)
-    if status is None:
-        raise DecodeError(f"the server sent an unknown verification status {r.status}")
-    divergence = None
-    if r.HasField("divergence"):
-        d = r.divergence
-        divergence = Divergence(d.seq, d.what, d.expected, d.found)
-    outcome: Outcome | None = None
-    wire = _outcome(r)
-    if wire is not None:
-        outcome = serde.from_wire(wire, Outcome)
-    viewer: Any = "all"
-    if r.viewer == pb.LOG_VIEWER_SPECTATOR:
-        viewer = None
-    elif r.viewer == pb.LOG_VIEWER_SEAT:
-        viewer = r.viewer_seat
-    return Verification(status, r.entries, viewer, divergence, outcome)
-
-
 def _started(msg: Any) -> WatchStarted:
     case = msg.WhichOneof("event")
     if case != "started":
         raise ProtocolError("INVALID_REQUEST", f"a watch began with {case!r}, not 'started'")
-    s = msg.started
-    return WatchStarted(s.match_id, _opt(s, "seat"), s.seq, s.active)
+    return from_pb(WatchStarted, msg.started, None, "started")
+
+
+def _update(msg: Any) -> Update:
+    return from_pb(Update, msg, None, "update")
 
 
 def _options(max_message: int) -> list[tuple[str, int]]:
@@ -519,7 +324,239 @@ class _Tokens:
         self.games[m.spectator_token] = m.game
 
 
-class Client:
+# --- the operations, written once for both clients ------------------------------------------
+#
+# Each operation is a generator: it yields the calls it makes (an RPC and its request
+# message), is sent each response, and returns the result. Client runs it with blocking
+# calls, AsyncClient with awaited ones, so the two clients cannot drift apart.
+
+_Steps = Generator[tuple[str, Any], Any, _R]
+
+
+def _result(rpc: str, response: Any) -> Any:
+    """The result an RPC's response message stands for (its envelope class)."""
+    op = envelope.operation(rpc)
+    assert op.response is not None  # every gRPC operation has one
+    return from_pb(op.response, response, None)
+
+
+def _token_request(rpc: str, token: str) -> Any:
+    op = envelope.operation(rpc)
+    assert op.request is not None
+    return pb_class_of(op.request)(token=token)
+
+
+class _Operations:
+    _tokens: _Tokens
+
+    def _game(self, token: str) -> _Steps[str]:
+        """The game of a token's match (asked once, then remembered)."""
+        game = self._tokens.games.get(token)
+        if game is None:
+            status = yield from self._status(token)
+            game = self._tokens.games[token] = status.game
+        return game
+
+    def _games(self) -> _Steps[list[WireGameInfo]]:
+        """Every game the server can create (its newest rules), in registry order."""
+        r = _result("ListGames", (yield "ListGames", pb.ListGamesRequest()))
+        out: list[WireGameInfo] = []
+        for info in r.games:
+            wire = {f.name: getattr(info, f.name) for f in attrs.fields(type(info))}
+            wire["roles"], wire["rules_versions"] = list(info.roles), list(info.rules_versions)
+            out.append(wire)
+        return out
+
+    def _create(
+        self,
+        game: str,
+        config: Any = None,
+        seed: Any = None,
+        rules_version: str | None = None,
+        ai_seats: AiSeatsInput = None,
+    ) -> _Steps[Created]:
+        """Start a match; its tokens are returned this once."""
+        kw: dict[str, Any] = {"game": game, "seed": _seed(seed), "rules_version": rules_version}
+        if config is not None:
+            kw["config"] = _config_kw(game, config)
+        kw["ai_seats"] = _ai_seats_kw(ai_seats)
+        m: Created = _result("CreateMatch", (yield "CreateMatch", pb.CreateMatchRequest(**kw)))
+        self._tokens.remember(m)
+        return m
+
+    def _act(self, token: str, action: Any, expected_seq: int | None = None) -> _Steps[ActResult]:
+        """Apply an action (an attrs object or a wire map) for the token's seat."""
+        game = yield from self._game(token)
+        req = pb.ActRequest(token=token, action=_action_kw(game, action), expected_seq=expected_seq)
+        result: ActResult = _result("Act", (yield "Act", req))
+        return result
+
+    def _view(self, token: str) -> _Steps[ViewResult]:
+        """The token's view of the current state."""
+        result: ViewResult = _result("GetView", (yield "GetView", _token_request("GetView", token)))
+        return result
+
+    def _legal_actions(self, token: str) -> _Steps[LegalActions]:
+        """The token's seat's legal actions now, in the game's fixed order."""
+        rpc = "ListLegalActions"
+        result: LegalActions = _result(rpc, (yield rpc, _token_request(rpc, token)))
+        return result
+
+    def _status(self, token: str) -> _Steps[Status]:
+        """Public facts about the token's match, and who the token is."""
+        rpc = "GetStatus"
+        result: Status = _result(rpc, (yield rpc, _token_request(rpc, token)))
+        return result
+
+    def _log(self, token: str) -> _Steps[ReplayLog]:
+        """The match's log (redacted for the token's seat while the game runs)."""
+        r = _result("GetLog", (yield "GetLog", _token_request("GetLog", token)))
+        return parse_records(envelope.log_records(r.log))
+
+    def _verify(self, log: Any, full: Any = None) -> _Steps[Verification]:
+        """Verify a log: a :class:`ReplayLog`, its records, log file bytes or an
+        ``islandgames.v1.Log``; with ``full``, as a redacted log against it."""
+        r = _result("VerifyLog", (yield "VerifyLog", _verify_request(log, full)))
+        return envelope.verification(r)
+
+    def _state_at(self, token: str, seq: int, full: bool = False) -> _Steps[StateAtResult]:
+        """The token's view after entry ``seq`` (with ``full``, once the game is over:
+        the whole state)."""
+        req = pb.StateAtRequest(token=token, seq=_seq(seq), full=_flag(full))
+        result: StateAtResult = _result("StateAt", (yield "StateAt", req))
+        return result
+
+    def _fork(self, token: str, seq: int) -> _Steps[Forked]:
+        """A new match from the token's finished match after entry ``seq``."""
+        m: Forked = _result("Fork", (yield "Fork", pb.ForkRequest(token=token, seq=_seq(seq))))
+        self._tokens.remember(m)
+        return m
+
+    def _layout(self, game: str, rules_version: str | None = None) -> _Steps[LayoutResult]:
+        """The game's layout (what a client needs to draw it; no token)."""
+        req = pb.GetLayoutRequest(game=game, rules_version=rules_version)
+        result: LayoutResult = _result("GetLayout", (yield "GetLayout", req))
+        return result
+
+    def _match_layout(self, token: str) -> _Steps[LayoutResult]:
+        """The layout of the token's match (with what is fixed for this match)."""
+        rpc = "GetMatchLayout"
+        result: LayoutResult = _result(rpc, (yield rpc, _token_request(rpc, token)))
+        return result
+
+    def _echo(self, payload: bytes = b"") -> _Steps[bytes]:
+        """Its payload back (measures the transport)."""
+        r = yield "Echo", pb.EchoRequest(payload=payload)
+        data: bytes = r.payload
+        return data
+
+
+def _run(steps: _Steps[_R], call: Callable[[str, Any], Any]) -> _R:
+    """Runs an operation with a blocking ``call(rpc, request) -> response``."""
+    try:
+        rpc, request = next(steps)
+        while True:
+            rpc, request = steps.send(call(rpc, request))
+    except StopIteration as done:
+        result: _R = done.value
+        return result
+
+
+async def _arun(steps: _Steps[_R], call: Callable[[str, Any], Awaitable[Any]]) -> _R:
+    """Runs an operation with an awaited ``call(rpc, request) -> response``."""
+    try:
+        rpc, request = next(steps)
+        while True:
+            rpc, request = steps.send(await call(rpc, request))
+    except StopIteration as done:
+        result: _R = done.value
+        return result
+
+
+class _operation(Generic[_P, _R]):
+    """A public method of both clients made from one operation: on a :class:`Client`
+    it blocks, on an :class:`AsyncClient` it is a coroutine; typed per client, with the
+    operation's signature and doc."""
+
+    def __init__(self, steps: Callable[Concatenate[Any, _P], _Steps[_R]]) -> None:
+        self._steps = steps
+        self.__doc__ = steps.__doc__
+        self._name = steps.__name__.lstrip("_")
+        # what help() and inspect show: the operation's parameters without self, and
+        # the result it returns rather than the generator
+        sig = inspect.signature(steps)
+        result = sig.return_annotation
+        if isinstance(result, str) and result.startswith("_Steps["):
+            result = result[len("_Steps[") : -1]
+        self._signature = sig.replace(
+            parameters=list(sig.parameters.values())[1:], return_annotation=result
+        )
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> _operation[_P, _R]: ...
+    @overload
+    def __get__(self, obj: Client, owner: type) -> Callable[_P, _R]: ...
+    @overload
+    def __get__(self, obj: AsyncClient, owner: type) -> Callable[_P, Coroutine[Any, Any, _R]]: ...
+    def __get__(self, obj: Any, owner: type) -> Any:
+        if obj is None:
+            return self
+        steps = self._steps
+        method: Any
+        if isinstance(obj, AsyncClient):
+
+            async def method(*args: Any, **kwargs: Any) -> Any:
+                return await _arun(steps(obj, *args, **kwargs), obj._call)
+
+        else:
+
+            def method(*args: Any, **kwargs: Any) -> Any:
+                return _run(steps(obj, *args, **kwargs), obj._call)
+
+        functools.update_wrapper(method, steps)
+        del method.__wrapped__  # inspect reads __signature__ instead
+        method.__name__ = self._name
+        method.__qualname__ = f"{type(obj).__name__}.{self._name}"
+        method.__signature__ = self._signature
+        obj.__dict__[self._name] = method  # made once per client; later lookups find it
+        return method
+
+
+class _ClientBase(_Operations):
+    """The operations both clients have, each from its one definition above."""
+
+    games = _operation(_Operations._games)
+    create = _operation(_Operations._create)
+    act = _operation(_Operations._act)
+    view = _operation(_Operations._view)
+    legal_actions = _operation(_Operations._legal_actions)
+    status = _operation(_Operations._status)
+    log = _operation(_Operations._log)
+    verify = _operation(_Operations._verify)
+    state_at = _operation(_Operations._state_at)
+    fork = _operation(_Operations._fork)
+    layout = _operation(_Operations._layout)
+    match_layout = _operation(_Operations._match_layout)
+    echo = _operation(_Operations._echo)
+
+
+def _stubs(channel: Any) -> dict[str, Any]:
+    """One callable per RPC of the service on ``channel`` (blocking or asyncio)."""
+    calls: dict[str, Any] = {}
+    for name, (req, resp, streaming) in _METHODS.items():
+        kind = channel.unary_stream if streaming else channel.unary_unary
+        calls[name] = kind(
+            _SERVICE + name,
+            request_serializer=req.SerializeToString,
+            response_deserializer=resp.FromString,
+        )
+    return calls
+
+
+class Client(_ClientBase):
     """A blocking client of one server (``target``: ``"127.0.0.1:50051"``).
     ``timeout``: the deadline of every call, in seconds."""
 
@@ -541,60 +578,11 @@ class Client:
             else grpc.secure_channel(target, credentials, options=_options(max_message))
         )
         self._tokens = _Tokens()
-        self._calls: dict[str, Any] = {}
-        for name, (req, resp, streaming) in _METHODS.items():
-            kind = self.channel.unary_stream if streaming else self.channel.unary_unary
-            self._calls[name] = kind(
-                _SERVICE + name,
-                request_serializer=req.SerializeToString,
-                response_deserializer=resp.FromString,
-            )
+        self._calls = _stubs(self.channel)
 
     def _call(self, name: str, request: Any) -> Any:
         with _errors():
             return self._calls[name](request, timeout=self.timeout)
-
-    def _game(self, token: str) -> str:
-        game = self._tokens.games.get(token)
-        if game is None:
-            game = self._tokens.games[token] = self.status(token).game
-        return game
-
-    # --- the service's operations -------------------------------------------------------
-
-    def games(self) -> list[WireGameInfo]:
-        return _games(self._call("ListGames", pb.ListGamesRequest()))
-
-    def create(
-        self,
-        game: str,
-        config: Any = None,
-        seed: Any = None,
-        rules_version: str | None = None,
-        ai_seats: AiSeatsInput = None,
-    ) -> Created:
-        kw: dict[str, Any] = {"game": game, "seed": _seed(seed), "rules_version": rules_version}
-        if config is not None:
-            kw["config"] = _config_kw(game, config)
-        kw["ai_seats"] = _ai_seats_kw(ai_seats)
-        m = _created(self._call("CreateMatch", pb.CreateMatchRequest(**kw)))
-        self._tokens.remember(m)
-        return m
-
-    def act(self, token: str, action: Any, expected_seq: int | None = None) -> ActResult:
-        req = pb.ActRequest(
-            token=token, action=_action_kw(self._game(token), action), expected_seq=expected_seq
-        )
-        return _act_result(self._call("Act", req))
-
-    def view(self, token: str) -> ViewResult:
-        return _view_result(self._call("GetView", pb.GetViewRequest(token=token)))
-
-    def legal_actions(self, token: str) -> LegalActions:
-        return _legal(self._call("ListLegalActions", pb.ListLegalActionsRequest(token=token)))
-
-    def status(self, token: str) -> Status:
-        return _status(self._call("GetStatus", pb.GetStatusRequest(token=token)))
 
     def watch(
         self, token: str, after_seq: int | None = None, *, timeout: float | None = None
@@ -604,40 +592,6 @@ class Client:
             pb.WatchRequest(token=token, after_seq=after_seq), timeout=timeout
         )
         return Watch(call, self.timeout)
-
-    def log(self, token: str) -> ReplayLog:
-        return _replay_log(self._call("GetLog", pb.GetLogRequest(token=token)))
-
-    def verify(self, log: Any, full: Any = None) -> Verification:
-        """Verify a log: a :class:`ReplayLog`, its records, log file bytes or an
-        ``islandgames.v1.Log``; with ``full``, as a redacted log against it."""
-        return _verification(self._call("VerifyLog", _verify_request(log, full)))
-
-    def state_at(self, token: str, seq: int, full: bool = False) -> StateAtResult:
-        """The token's view after entry ``seq`` (with ``full``, once the game is over:
-        the whole state)."""
-        req = pb.StateAtRequest(token=token, seq=_seq(seq), full=_flag(full))
-        return _state_at(self._call("StateAt", req))
-
-    def fork(self, token: str, seq: int) -> Forked:
-        """A new match from the token's finished match after entry ``seq``."""
-        m = _forked(self._call("Fork", pb.ForkRequest(token=token, seq=_seq(seq))))
-        self._tokens.remember(m)
-        return m
-
-    def layout(self, game: str, rules_version: str | None = None) -> LayoutResult:
-        """The game's layout (what a client needs to draw it; no token)."""
-        req = pb.GetLayoutRequest(game=game, rules_version=rules_version)
-        return _layout(self._call("GetLayout", req))
-
-    def match_layout(self, token: str) -> LayoutResult:
-        """The layout of the token's match (with what is fixed for this match)."""
-        return _layout(self._call("GetMatchLayout", pb.GetMatchLayoutRequest(token=token)))
-
-    def echo(self, payload: bytes = b"") -> bytes:
-        r = self._call("Echo", pb.EchoRequest(payload=payload))
-        data: bytes = r.payload
-        return data
 
     def close(self) -> None:
         self.channel.close()
@@ -687,8 +641,9 @@ class AsyncWatch:
         self._call.cancel()
 
 
-class AsyncClient:
-    """An asyncio client of one server; use ``async with`` or :meth:`close`."""
+class AsyncClient(_ClientBase):
+    """An asyncio client of one server; use ``async with`` or :meth:`close`. Its
+    methods are :class:`Client`'s, as coroutines."""
 
     def __init__(
         self,
@@ -707,14 +662,7 @@ class AsyncClient:
             else grpc.aio.secure_channel(target, credentials, options=_options(max_message))
         )
         self._tokens = _Tokens()
-        self._calls: dict[str, Any] = {}
-        for name, (req, resp, streaming) in _METHODS.items():
-            kind = self.channel.unary_stream if streaming else self.channel.unary_unary
-            self._calls[name] = kind(
-                _SERVICE + name,
-                request_serializer=req.SerializeToString,
-                response_deserializer=resp.FromString,
-            )
+        self._calls = _stubs(self.channel)
 
     async def _call(self, name: str, request: Any) -> Any:
         try:
@@ -722,47 +670,8 @@ class AsyncClient:
         except grpc.RpcError as err:
             raise error_from_rpc(err) from None
 
-    async def _game(self, token: str) -> str:
-        game = self._tokens.games.get(token)
-        if game is None:
-            game = self._tokens.games[token] = (await self.status(token)).game
-        return game
-
-    async def games(self) -> list[WireGameInfo]:
-        return _games(await self._call("ListGames", pb.ListGamesRequest()))
-
-    async def create(
-        self,
-        game: str,
-        config: Any = None,
-        seed: Any = None,
-        rules_version: str | None = None,
-        ai_seats: AiSeatsInput = None,
-    ) -> Created:
-        kw: dict[str, Any] = {"game": game, "seed": _seed(seed), "rules_version": rules_version}
-        if config is not None:
-            kw["config"] = _config_kw(game, config)
-        kw["ai_seats"] = _ai_seats_kw(ai_seats)
-        m = _created(await self._call("CreateMatch", pb.CreateMatchRequest(**kw)))
-        self._tokens.remember(m)
-        return m
-
-    async def act(self, token: str, action: Any, expected_seq: int | None = None) -> ActResult:
-        game = await self._game(token)
-        req = pb.ActRequest(token=token, action=_action_kw(game, action), expected_seq=expected_seq)
-        return _act_result(await self._call("Act", req))
-
-    async def view(self, token: str) -> ViewResult:
-        return _view_result(await self._call("GetView", pb.GetViewRequest(token=token)))
-
-    async def legal_actions(self, token: str) -> LegalActions:
-        req = pb.ListLegalActionsRequest(token=token)
-        return _legal(await self._call("ListLegalActions", req))
-
-    async def status(self, token: str) -> Status:
-        return _status(await self._call("GetStatus", pb.GetStatusRequest(token=token)))
-
     async def watch(self, token: str, after_seq: int | None = None) -> AsyncWatch:
+        """Start a watch; it has begun (its ``started`` message read) when this returns."""
         call = self._calls["Watch"](pb.WatchRequest(token=token, after_seq=after_seq))
         try:
             first = await asyncio.wait_for(call.read(), self.timeout)
@@ -771,34 +680,6 @@ class AsyncClient:
         if first is grpc.aio.EOF:
             raise ProtocolError("INVALID_REQUEST", "the watch ended before it started")
         return AsyncWatch(call, _started(first))
-
-    async def log(self, token: str) -> ReplayLog:
-        return _replay_log(await self._call("GetLog", pb.GetLogRequest(token=token)))
-
-    async def verify(self, log: Any, full: Any = None) -> Verification:
-        return _verification(await self._call("VerifyLog", _verify_request(log, full)))
-
-    async def state_at(self, token: str, seq: int, full: bool = False) -> StateAtResult:
-        req = pb.StateAtRequest(token=token, seq=_seq(seq), full=_flag(full))
-        return _state_at(await self._call("StateAt", req))
-
-    async def fork(self, token: str, seq: int) -> Forked:
-        m = _forked(await self._call("Fork", pb.ForkRequest(token=token, seq=_seq(seq))))
-        self._tokens.remember(m)
-        return m
-
-    async def layout(self, game: str, rules_version: str | None = None) -> LayoutResult:
-        req = pb.GetLayoutRequest(game=game, rules_version=rules_version)
-        return _layout(await self._call("GetLayout", req))
-
-    async def match_layout(self, token: str) -> LayoutResult:
-        req = pb.GetMatchLayoutRequest(token=token)
-        return _layout(await self._call("GetMatchLayout", req))
-
-    async def echo(self, payload: bytes = b"") -> bytes:
-        r = await self._call("Echo", pb.EchoRequest(payload=payload))
-        data: bytes = r.payload
-        return data
 
     async def close(self) -> None:
         await self.channel.close()

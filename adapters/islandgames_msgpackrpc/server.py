@@ -36,7 +36,6 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, SupportsIndex
 
-import attrs
 import msgpack
 
 from islandgames import __version__
@@ -44,6 +43,7 @@ from islandgames.core.errors import IslandGamesError
 from islandgames.core.log import ReplayLog, Verification, record_list
 from islandgames.service import LoopFanout, MatchService, Subscription, Update
 from islandgames.service.ai import Caller, call_service
+from islandgames.service.envelope import OPERATIONS, Operation
 from islandgames.service.errors import (
     InternalError,
     InvalidArgumentError,
@@ -125,36 +125,9 @@ def verification_wire(v: Verification) -> dict[str, Any]:
     return v.to_wire()
 
 
-@attrs.frozen(slots=True)
-class _Method:
-    name: str
-    params: tuple[str, ...]
-    required: int
-    #: run in a worker thread (CPU-heavy: replays), so other connections keep going
-    threaded: bool = False
-
-
-_METHODS: dict[str, _Method] = {
-    m.name: m
-    for m in (
-        _Method("echo", ("value",), 0),
-        _Method("server_info", (), 0),
-        _Method("games", (), 0),
-        _Method("create", ("game", "config", "seed", "rules_version", "ai_seats"), 1),
-        _Method("act", ("token", "action", "expected_seq"), 2),
-        _Method("view", ("token",), 1),
-        _Method("legal_actions", ("token",), 1),
-        _Method("status", ("token",), 1),
-        _Method("watch", ("token", "after_seq"), 1),
-        _Method("unwatch", ("subscription",), 1),
-        _Method("log", ("token",), 1, threaded=True),
-        _Method("verify", ("log", "full"), 1, threaded=True),
-        _Method("state_at", ("token", "seq", "full"), 2, threaded=True),
-        _Method("fork", ("token", "seq"), 2, threaded=True),
-        _Method("layout", ("game", "rules_version"), 1),
-        _Method("match_layout", ("token",), 1),
-    )
-}
+#: Every MessagePack-RPC method, from the one declaration of the service's operations
+#: (name, positional params, how many are required, whether it runs in a worker thread).
+_METHODS: dict[str, Operation] = {op.method: op for op in OPERATIONS if op.method is not None}
 
 
 def _plays_bots(service: MatchService, name: str, params: list[Any]) -> bool:
@@ -574,10 +547,11 @@ class _Connection:
                 else f"{method.required} to {len(method.params)}"
             )
             raise InvalidArgumentError(
-                f"{method.name} takes {want} params ({', '.join(method.params)}), got {len(params)}"
+                f"{method.method} takes {want} params ({', '.join(method.params)}), "
+                f"got {len(params)}"
             )
         service = self.server.service
-        name = method.name
+        name = request.method  # a key of _METHODS: the operation's method
         if name == "echo":
             return params[0] if params else None
         if name == "watch":

@@ -139,3 +139,75 @@ def test_plain_values_round_trip_through_protobuf(value: Any) -> None:
     back = from_pb(type(value), parsed, None)
     assert back == value
     assert to_wire(back) == to_wire(value)
+
+
+# --- both clients from one definition -------------------------------------------------
+
+
+def _client_methods() -> list[str]:
+    """The client method of every gRPC operation (Watch is transport-specific)."""
+    return [op.method for op in envelope.OPERATIONS if op.rpc and not op.streaming if op.method]
+
+
+def test_both_clients_have_every_operation_with_one_signature() -> None:
+    import inspect
+
+    from islandgames_grpc.client import AsyncClient, Client
+
+    from islandgames.service import MatchClient
+
+    sync, async_ = Client("127.0.0.1:1"), AsyncClient.__new__(AsyncClient)
+    try:
+        for name in _client_methods():
+            s, a = getattr(sync, name), getattr(async_, name)
+            assert inspect.signature(s) == inspect.signature(a), name
+            assert "self" not in inspect.signature(s).parameters, name
+            assert not inspect.iscoroutinefunction(s), name
+            assert inspect.iscoroutinefunction(a), name
+            assert s.__doc__ and s.__doc__ == a.__doc__, name
+            # the parameters of the protocol every client keeps (echo is gRPC's own)
+            if hasattr(MatchClient, name):
+                local = inspect.signature(getattr(MatchClient, name))
+                assert list(inspect.signature(s).parameters) == list(local.parameters)[1:], name
+    finally:
+        sync.close()
+
+
+def test_a_client_operation_runs_its_calls_in_order() -> None:
+    """The generator protocol the two clients drive: act asks the token's game once
+    (GetStatus), then sends Act; the second act skips the status call."""
+    from islandgames_grpc.client import Client
+
+    from islandgames.service import LocalClient, MatchService
+
+    local = LocalClient(MatchService())
+    created = local.create("friday", seed=3)
+    token = created.seats[0].token
+    client = Client("127.0.0.1:1")
+    calls: list[str] = []
+    servicer_calls = {
+        "GetStatus": lambda req: to_pb(local.status(req.token), "friday"),
+        "ListLegalActions": lambda req: to_pb(local.legal_actions(req.token), "friday"),
+        "Act": lambda req: to_pb(act(from_pb(envelope.ActRequest, req, "friday")), "friday"),
+    }
+
+    def act(req: envelope.ActRequest) -> results.ActResult:
+        assert req.action is not None
+        return local.act(req.token, req.action, req.expected_seq)
+
+    def fake(name: str, request: Any) -> Any:
+        calls.append(name)
+        return servicer_calls[name](request)
+
+    client._call = fake  # type: ignore[method-assign]
+    try:
+        legal = client.legal_actions(token)
+        first = client.act(token, legal.actions[0], legal.seq)
+        assert calls == ["ListLegalActions", "GetStatus", "Act"]
+        legal = client.legal_actions(token)
+        second = client.act(token, legal.actions[0])
+        assert calls[3:] == ["ListLegalActions", "Act"]
+        assert (first.seq, second.seq) == (1, 2) == (1, local.status(token).seq)
+        assert second.view == local.view(token).view
+    finally:
+        client.close()
