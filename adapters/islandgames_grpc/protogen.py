@@ -589,8 +589,23 @@ def python_problems(proto_root: Path = PROTO_ROOT, gen_dir: Path = GEN_DIR) -> l
     return problems
 
 
+#: The protocol reference (docs), generated from the same envelope as the service.
+REFERENCE = REPO / "docs" / "protocol-reference.md"
+
+
+def reference_problems(path: Path = REFERENCE) -> list[str]:
+    """How ``docs/protocol-reference.md`` differs from the envelope's reference."""
+    wanted = envelope.reference_markdown()
+    old = path.read_text() if path.exists() else None
+    if old is None:
+        return [f"{path.name} is missing"]
+    if old != wanted:
+        return [f"{path.name} is out of date:\n{_diff(path.name, old, wanted)}"]
+    return []
+
+
 def check() -> list[str]:
-    return proto_problems() + python_problems()
+    return proto_problems() + python_problems() + reference_problems()
 
 
 def write() -> None:
@@ -602,6 +617,7 @@ def write() -> None:
     for stem, text in render_protos(build_model(), existing).items():
         (PROTO_DIR / f"{stem}.proto").write_text(text)
     (PROTO_DIR / f"{SERVICE_FILE}.proto").write_text(service)
+    REFERENCE.write_text(envelope.reference_markdown())
     if GEN_DIR.exists():
         shutil.rmtree(GEN_DIR)
     generate_python(PROTO_ROOT, GEN_DIR)
@@ -624,7 +640,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("run: python scripts/gen_protos.py", file=sys.stderr)
         return 1 if problems else 0
     write()
-    print(f"wrote {PROTO_DIR.relative_to(REPO)} and {GEN_DIR.relative_to(REPO)}")
+    print(
+        f"wrote {PROTO_DIR.relative_to(REPO)}, {GEN_DIR.relative_to(REPO)} and "
+        f"{REFERENCE.relative_to(REPO)}"
+    )
     return 0
 
 

@@ -43,9 +43,13 @@ from .results import (
 from .wiretypes import (
     ActionValue,
     ConfigValue,
+    FieldSpec,
+    GameValue,
     OutcomeValue,
     ProtoEnum,
     external_message,
+    fields_of,
+    message_spec,
     wire_field,
     wire_message,
 )
@@ -61,6 +65,7 @@ __all__ = [
     "log_message",
     "log_records",
     "operation",
+    "reference_markdown",
     "verification",
     "verification_message",
 ]
@@ -778,3 +783,147 @@ def verification(m: VerifyLogResponse) -> Verification:
     outcome = None if m.outcome is None else serde.from_wire(m.outcome, Outcome)
     viewer = _viewer(m.viewer, m.viewer_seat)
     return Verification(m.status, m.entries, viewer, m.divergence, outcome)  # type: ignore[arg-type]
+
+
+# --- the reference ----------------------------------------------------------------------
+
+_REFERENCE_INTRO = """\
+# Protocol reference
+
+<!-- Generated from islandgames.service.envelope by `python scripts/gen_protos.py`.
+     DO NOT EDIT: change the declarations and regenerate (a test fails on any drift). -->
+
+Every operation of the match service and every field of its messages, on both protocols,
+from the one declaration the servers, the clients and `match_service.proto` are made
+from. How to call them: [MessagePack-RPC](protocol-msgpack.md) (positional params, results
+as maps with the fields below) and [gRPC](protocol-grpc.md) (the messages below, in
+package `islandgames.v1`). Game values (`GameView`, `GameAction`, `GameState`,
+`GameConfig`, `GameLayout`) are each game's own messages, one oneof over the games in
+`games.proto`; `Outcome` is in `common.proto` ([gRPC](protocol-grpc.md)).
+"""
+
+
+def _md(text: str) -> str:
+    return " ".join(text.replace("|", "\\|").split())
+
+
+def _type_md(f: FieldSpec) -> str:
+    base = f.base
+    if isinstance(base, GameValue):
+        # Outcome (common.proto) or a oneof over the games (games.proto)
+        return ("repeated " if f.repeated else "") + f"`{base.proto_type}`"
+    if isinstance(base, ProtoEnum) or f.is_message:
+        name = base.name if isinstance(base, ProtoEnum) else message_spec(base).name
+        return ("repeated " if f.repeated else "") + f"[`{name}`](#{name.lower()})"
+    return f"`{f.proto_type}`"
+
+
+def _plain_md(f: FieldSpec) -> str:
+    """How the field travels in a MessagePack-RPC result."""
+    if f.oneof is not None:
+        return "a key of its own when set"
+    if f.omit_none:
+        return "absent when unset"
+    if f.optional:
+        return "nil when unset"
+    return "always"
+
+
+def _on_msgpack() -> set[type]:
+    """The messages MessagePack-RPC results are maps of (and those inside them)."""
+    seen: set[type] = set()
+    todo = [op.result for op in OPERATIONS if op.result is not None]
+    todo += [Update, WatchStarted]
+    while todo:
+        cls = todo.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        todo += [f.base for f in fields_of(cls) if f.is_message]
+    return seen
+
+
+def _operations_md() -> list[str]:
+    lines = [
+        "## Operations",
+        "",
+        "| MessagePack-RPC | gRPC | what it does |",
+        "|---|---|---|",
+    ]
+    for op in OPERATIONS:
+        if op.method is None:
+            msgpack = "(gRPC only)"
+        else:
+            params = [p if i < op.required else p + "?" for i, p in enumerate(op.params)]
+            msgpack = f"`{op.method}({', '.join(params)})`"
+            if op.result is not None:
+                msgpack += f" → [`{op.result.__name__}`](#{message_spec(op.result).name.lower()})"
+        if op.rpc is None or op.request is None or op.response is None:
+            grpc = "(MessagePack-RPC only)"
+        else:
+            request, response = message_spec(op.request).name, message_spec(op.response).name
+            stream = "stream " if op.streaming else ""
+            grpc = (
+                f"`{op.rpc}`([`{request}`](#{request.lower()})) → "
+                f"{stream}[`{response}`](#{response.lower()})"
+            )
+        lines.append(f"| {msgpack} | {grpc} | {_md(op.doc)} |")
+    return [*lines, ""]
+
+
+def _message_md(cls: type, msgpack: bool) -> list[str]:
+    spec = message_spec(cls)
+    lines = [f"### {spec.name}", ""]
+    if cls.__name__ != spec.name:
+        lines += [f"Python: `islandgames.service.{cls.__name__}`.", ""]
+    if spec.doc:
+        lines += [_md(spec.doc), ""]
+    if not spec.fields:
+        return [*lines, "No fields.", ""]
+    head = "| field | number | protobuf type | meaning |"
+    rule = "|---|---|---|---|"
+    if msgpack:
+        head, rule = head[:-1] + "| in a MessagePack-RPC result |", rule + "---|"
+    lines += [head, rule]
+    for f in spec.fields:
+        meaning = _md(f.doc)
+        if f.oneof is not None:
+            meaning = f"(oneof `{f.oneof}`) {meaning}".rstrip()
+        label = f"{f.label} " if f.label else ""
+        row = f"| `{f.name}` | {f.number} | {label}{_type_md(f)} | {meaning} |"
+        if msgpack:
+            row += f" {_plain_md(f)} |"
+        lines.append(row)
+    if spec.reserved_numbers:
+        numbers = ", ".join(str(n) for n in spec.reserved_numbers)
+        lines += ["", f"Reserved (never reused): {numbers}. {_md(spec.reserved_doc)}".rstrip()]
+    return [*lines, ""]
+
+
+def _enum_md(enum: ProtoEnum) -> list[str]:
+    lines = [f"### {enum.name}", "", _md(enum.doc), ""] if enum.doc else [f"### {enum.name}", ""]
+    lines += ["| number | protobuf | string form (Python) | meaning |", "|---|---|---|---|"]
+    lines.append(f"| 0 | `{enum.prefix}_UNSPECIFIED` | | never sent |")
+    docs = enum.docs or ("",) * len(enum.values)
+    for i, (value, name, doc) in enumerate(zip(enum.values, enum.names, docs, strict=True)):
+        lines.append(f'| {i + 1} | `{enum.prefix}_{name}` | `"{value}"` | {_md(doc)} |')
+    return [*lines, ""]
+
+
+def reference_markdown() -> str:
+    """``docs/protocol-reference.md``: every operation and every message field of the
+    envelope, on both protocols (generated; a test keeps the file equal to this).
+
+    >>> "| `act(token, action, expected_seq?)`" in reference_markdown()
+    True
+    """
+    lines = [_REFERENCE_INTRO, *_operations_md()]
+    on_msgpack = _on_msgpack()
+    for section in MESSAGES:
+        lines += [f"## {section.title.capitalize()}", ""]
+        for m in section.messages:
+            if isinstance(m, ProtoEnum):
+                lines += _enum_md(m)
+            else:
+                lines += _message_md(m, m in on_msgpack)
+    return "\n".join(lines).rstrip("\n") + "\n"
