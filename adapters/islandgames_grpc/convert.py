@@ -82,7 +82,7 @@ ToWire = Callable[[Any], Any]
 
 @functools.cache
 def model() -> Model:
-    """The schema model of the built-in games (built once)."""
+    """The schema model of the games with typed messages (built once)."""
     return build_model()
 
 

@@ -1,8 +1,8 @@
 """The protobuf schema of the game types, derived from the engine's attrs classes.
 
 This module is the single source of truth that ties ``protos/`` to the engine: it walks
-the attrs classes of every built-in game (config, state, action union, view, layout) and of the
-core types they use, and builds a small model of protobuf messages and enums. The
+the attrs classes of every game with typed messages (:func:`typed_games`: config, state,
+action union, view, layout) and of the core types they use, and builds a small model of protobuf messages and enums. The
 generator (:mod:`islandgames_grpc.protogen`) renders the model as ``.proto`` files, and
 the converter (:mod:`islandgames_grpc.convert`) uses the same model at run time to turn
 wire form into protobuf messages and back. So a field added to a game shows up in both,
@@ -34,6 +34,7 @@ types (``Rng``, ``Outcome``...) have none.
 
 from __future__ import annotations
 
+import importlib.metadata
 import inspect
 import re
 import types
@@ -46,10 +47,10 @@ import attrs
 from islandgames.core import serde
 from islandgames.core.game import Game, Outcome
 from islandgames.core.layout import layout_type
-from islandgames.core.registry import get_game
+from islandgames.core.registry import ENTRY_POINT_GROUP, get_game
 
 __all__ = [
-    "BUILTIN_GAMES",
+    "DISTRIBUTION",
     "COMMON_FILE",
     "FALLBACK_FIELD",
     "FALLBACK_NUMBER",
@@ -69,6 +70,7 @@ __all__ = [
     "camel",
     "enum_value_name",
     "game_field",
+    "typed_games",
 ]
 
 #: The protobuf package of every islandgames message.
@@ -77,8 +79,8 @@ PACKAGE = "islandgames.v1"
 COMMON_FILE = "common"
 #: File of the ``Game*`` messages (one ``oneof`` over every game).
 GAMES_FILE = "games"
-#: The games that have typed messages, in listing order.
-BUILTIN_GAMES: tuple[str, ...] = ("friday", "forbidden-island", "not-alone", "gozer")
+#: The distribution whose games have typed messages (``typed_games``).
+DISTRIBUTION = "islandgames"
 #: In the ``Game*`` messages: the field that carries a game without typed messages
 #: (one registered at run time) as the msgpack bytes of its wire form.
 FALLBACK_FIELD = "msgpack"
@@ -507,8 +509,36 @@ def _root_union(walker: _Walker, tp: Any, role: str, prefix: str, file: str) -> 
     return walker.union(tp, camel(role), prefix, file)
 
 
-def build_model(game_ids: Sequence[str] = BUILTIN_GAMES) -> Model:
-    """The schema model of ``game_ids`` (default: the built-in games) and core types."""
+def _oneof_numbers() -> dict[str, int]:
+    """Field name -> number in the compiled ``GameConfig`` oneof (empty before the first
+    generation): the order the typed games keep."""
+    try:
+        from ._gen import games_pb2
+    except ImportError:  # pragma: no cover - no generated code yet
+        return {}
+    oneof = games_pb2.GameConfig.DESCRIPTOR.oneofs_by_name["game"]
+    return {f.name: f.number for f in oneof.fields}
+
+
+def typed_games() -> tuple[str, ...]:
+    """The games that have typed messages: those this distribution registers through
+    its own entry points (``pyproject.toml``), nothing named here, in the order their
+    ``Game*`` oneof fields are numbered (a game new to them comes last, by id). A game
+    of another distribution travels as ``msgpack`` bytes.
+
+    >>> typed_games()
+    ('friday', 'forbidden-island', 'not-alone', 'gozer')
+    """
+    dist = importlib.metadata.distribution(DISTRIBUTION)
+    shipped = {ep.name for ep in dist.entry_points if ep.group == ENTRY_POINT_GROUP}
+    numbers = _oneof_numbers()
+    return tuple(sorted(shipped, key=lambda g: (numbers.get(game_field(g), 1 << 30), g)))
+
+
+def build_model(game_ids: Sequence[str] | None = None) -> Model:
+    """The schema model of ``game_ids`` (default: :func:`typed_games`) and core types."""
+    if game_ids is None:
+        game_ids = typed_games()
     walker = _Walker()
     walker.message_for_class(Outcome)
     for game_id in game_ids:
