@@ -22,6 +22,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from islandgames import _argtypes as argtypes
 from islandgames.service import MatchService, StoreError
 from islandgames.service import stores as stores_module
 from islandgames.service.ai import add_ai_arguments, ai_limits_from_args
@@ -71,14 +72,14 @@ def add_grpc_arguments(parser: argparse.ArgumentParser) -> None:
     """The gRPC options of ``islandgames serve`` (next to the MessagePack-RPC ones)."""
     parser.add_argument(
         "--grpc-port",
-        type=int,
+        type=argtypes.port_or_any,
         default=DEFAULT_PORT,
         metavar="N",
         help=f"gRPC port on 127.0.0.1 (default {DEFAULT_PORT}; 0: any free port)",
     )
     parser.add_argument(
         "--grpc-max-message",
-        type=int,
+        type=argtypes.positive_int,
         default=DEFAULT_MAX_MESSAGE,
         metavar="BYTES",
         help=f"largest accepted gRPC request (default {DEFAULT_MAX_MESSAGE})",
@@ -95,7 +96,7 @@ def _add_watch_arguments(parser: argparse.ArgumentParser, prefix: str) -> None:
     parser.add_argument(
         f"{prefix}max-watches",
         dest="grpc_max_watches",
-        type=int,
+        type=argtypes.non_negative_int,
         default=DEFAULT_MAX_WATCHES,
         metavar="N",
         help=f"gRPC Watch streams at once (default {DEFAULT_MAX_WATCHES})",
@@ -103,7 +104,7 @@ def _add_watch_arguments(parser: argparse.ArgumentParser, prefix: str) -> None:
     parser.add_argument(
         f"{prefix}max-watches-per-peer",
         dest="grpc_max_watches_per_peer",
-        type=int,
+        type=argtypes.non_negative_int,
         default=DEFAULT_MAX_WATCHES_PER_PEER,
         metavar="N",
         help=(
@@ -114,7 +115,7 @@ def _add_watch_arguments(parser: argparse.ArgumentParser, prefix: str) -> None:
     parser.add_argument(
         f"{prefix}max-watches-per-connection",
         dest="grpc_max_watches_per_connection",
-        type=int,
+        type=argtypes.non_negative_int,
         default=DEFAULT_MAX_WATCHES_PER_CONNECTION,
         metavar="N",
         help=(
@@ -129,7 +130,7 @@ def _add_connection_arguments(parser: argparse.ArgumentParser, prefix: str) -> N
         parser.add_argument(
             f"{prefix}{name}",
             dest="grpc_" + name.replace("-", "_"),
-            type=float,
+            type=argtypes.seconds,
             default=default or 0.0,
             metavar="SECONDS",
             help=f"{text} (default {default or 0:g}; 0: never)",
@@ -158,7 +159,7 @@ def _add_connection_arguments(parser: argparse.ArgumentParser, prefix: str) -> N
     parser.add_argument(
         f"{prefix}min-ping-interval",
         dest="grpc_min_ping_interval",
-        type=float,
+        type=argtypes.seconds,
         default=DEFAULT_MIN_PING_INTERVAL,
         metavar="SECONDS",
         help=(
@@ -169,7 +170,7 @@ def _add_connection_arguments(parser: argparse.ArgumentParser, prefix: str) -> N
     parser.add_argument(
         f"{prefix}max-connections",
         dest="grpc_max_connections",
-        type=int,
+        type=argtypes.positive_int,
         default=DEFAULT_MAX_CONNECTIONS,
         metavar="N",
         help=f"gRPC connections at once (default {DEFAULT_MAX_CONNECTIONS})",
@@ -177,7 +178,7 @@ def _add_connection_arguments(parser: argparse.ArgumentParser, prefix: str) -> N
     parser.add_argument(
         f"{prefix}max-connections-per-peer",
         dest="grpc_max_connections_per_peer",
-        type=int,
+        type=argtypes.positive_int,
         default=DEFAULT_MAX_CONNECTIONS_PER_PEER,
         metavar="N",
         help=(
@@ -188,7 +189,7 @@ def _add_connection_arguments(parser: argparse.ArgumentParser, prefix: str) -> N
     parser.add_argument(
         f"{prefix}max-concurrent-streams",
         dest="grpc_max_concurrent_streams",
-        type=int,
+        type=argtypes.positive_int,
         default=DEFAULT_MAX_CONCURRENT_STREAMS,
         metavar="N",
         help=(
@@ -409,7 +410,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Serve islandgames matches over gRPC (127.0.0.1 only).",
     )
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any)"
+        "--port",
+        type=argtypes.port_or_any,
+        default=DEFAULT_PORT,
+        help=f"port (default {DEFAULT_PORT}; 0: any)",
     )
     parser.add_argument(
         "--store",
@@ -425,10 +429,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_false",
         help="SQLite: commit every action to the database file instead of the action journal",
     )
-    parser.add_argument("--snapshot-every", type=int, default=64, metavar="N")
+    parser.add_argument("--snapshot-every", type=argtypes.positive_int, default=64, metavar="N")
     parser.add_argument(
         "--max-message",
-        type=int,
+        type=argtypes.positive_int,
         default=DEFAULT_MAX_MESSAGE,
         metavar="BYTES",
         help=f"largest accepted request (default {DEFAULT_MAX_MESSAGE})",
@@ -438,7 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_ai_arguments(parser)
     add_tls_arguments(parser)
     parser.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE")
-    parser.add_argument("--log-level", default="WARNING")
+    parser.add_argument("--log-level", type=argtypes.log_level, default="WARNING")
     args = parser.parse_args(argv)
     args.grpc_port, args.grpc_max_message = args.port, args.max_message
     args.no_grpc, args.no_msgpack = False, True

@@ -2,11 +2,12 @@
 
 This module is the single source of truth that ties ``protos/`` to the engine: it walks
 the attrs classes of every game with typed messages (:func:`typed_games`: config, state,
-action union, view, layout) and of the core types they use, and builds a small model of protobuf messages and enums. The
-generator (:mod:`islandgames_grpc.protogen`) renders the model as ``.proto`` files, and
-the converter (:mod:`islandgames_grpc.convert`) uses the same model at run time to turn
-wire form into protobuf messages and back. So a field added to a game shows up in both,
-and a test fails until the ``.proto`` files are regenerated.
+action union, view, layout) and of the core types they use, and builds a small model of
+protobuf messages and enums. The generator (:mod:`islandgames_grpc.protogen`) renders
+the model as ``.proto`` files, and the converter (:mod:`islandgames_grpc.convert`) uses
+the same model at run time to turn wire form into protobuf messages and back. So a field
+added to a game shows up in both, and a test fails until the ``.proto`` files are
+regenerated.
 
 Mapping (Python annotation -> protobuf):
 

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from islandgames import _argtypes as argtypes
 from islandgames.service import MatchService, StoreError
 from islandgames.service.ai import add_ai_arguments, ai_limits_from_args
 from islandgames.service.store import MatchStore
@@ -55,7 +56,10 @@ READY_PREFIX = "islandgames msgpack-rpc listening on "
 def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     """The server's options (shared by ``islandgames serve``)."""
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)"
+        "--port",
+        type=argtypes.port_or_any,
+        default=DEFAULT_PORT,
+        help=f"TCP port (default {DEFAULT_PORT}; 0: any)",
     )
     parser.add_argument(
         "--store",
@@ -92,28 +96,28 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--snapshot-every",
-        type=int,
+        type=argtypes.positive_int,
         default=64,
         metavar="N",
         help="store a state snapshot every N actions (default 64)",
     )
     parser.add_argument(
         "--max-frame",
-        type=int,
+        type=argtypes.positive_int,
         default=DEFAULT_MAX_FRAME,
         metavar="BYTES",
         help=f"largest accepted message (default {DEFAULT_MAX_FRAME})",
     )
     parser.add_argument(
         "--max-connections",
-        type=int,
+        type=argtypes.positive_int,
         default=DEFAULT_MAX_CONNECTIONS,
         metavar="N",
         help=f"MessagePack-RPC connections at once (default {DEFAULT_MAX_CONNECTIONS})",
     )
     parser.add_argument(
         "--max-connections-per-peer",
-        type=int,
+        type=argtypes.positive_int,
         default=DEFAULT_MAX_CONNECTIONS_PER_PEER,
         metavar="N",
         help=(
@@ -123,7 +127,7 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--idle-timeout",
-        type=float,
+        type=argtypes.seconds,
         default=DEFAULT_IDLE_TIMEOUT,
         metavar="SECONDS",
         help=(
@@ -133,7 +137,7 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--read-timeout",
-        type=float,
+        type=argtypes.seconds,
         default=DEFAULT_READ_TIMEOUT,
         metavar="SECONDS",
         help=(
@@ -145,7 +149,7 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-output",
-        type=int,
+        type=argtypes.positive_int,
         default=DEFAULT_MAX_OUTPUT,
         metavar="BYTES",
         help=(
@@ -155,7 +159,7 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-backlog",
-        type=int,
+        type=argtypes.positive_int,
         default=DEFAULT_MAX_BACKLOG,
         metavar="N",
         help=(
@@ -166,7 +170,7 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--decode-budget",
-        type=int,
+        type=argtypes.non_negative_int,
         default=DEFAULT_DECODE_BUDGET,
         metavar="BYTES",
         help=(
@@ -185,7 +189,9 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="MODULE",
         help="import MODULE first (e.g. one that registers extra games); repeatable",
     )
-    parser.add_argument("--log-level", default="WARNING", help="logging level (to stderr)")
+    parser.add_argument(
+        "--log-level", type=argtypes.log_level, default="WARNING", help="logging level (to stderr)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

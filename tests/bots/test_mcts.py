@@ -80,8 +80,8 @@ def test_spec_values_are_typed() -> None:
     [
         ("mcts:iterations=true", ValueError, "iterations must be an integer, got 'true'"),
         ("mcts:iterations=1.0", ValueError, "iterations must be an integer, got '1.0'"),
-        ("mcts:iterations=-3", ValueError, "iterations must be an integer, got '-3'"),
-        ("mcts:iterations=0", ValueError, "iterations must be >= 1, got 0"),
+        ("mcts:iterations=-3", ValueError, "iterations must be at least 1, got -3"),
+        ("mcts:iterations=0", ValueError, "iterations must be at least 1, got 0"),
         ("mcts:iterations=٣", ValueError, "must be an integer"),  # a non-ASCII digit
         ("mcts:seconds=0", ValueError, "seconds must be a finite number > 0"),
         ("mcts:seconds=nan", ValueError, "seconds must be a finite number, got 'nan'"),

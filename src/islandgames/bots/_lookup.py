@@ -137,8 +137,10 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 def _spec_value(spec: str, game_id: str, key: str, kind: str, text: str) -> Any:
     """A spec parameter's text as its declared ``kind`` (int, float, choice or bot)."""
     if kind == "int":
-        # digits only: "1.0", "1e3", "true", "+5" are mistakes, not ints
-        if not text.isascii() or not text.isdigit():
+        # digits with an optional minus ("1.0", "1e3", "true", "+5" are mistakes, not
+        # ints); a negative value is then refused by the bot's own range check
+        digits = text.removeprefix("-")
+        if not digits.isascii() or not digits.isdigit():
             raise ValueError(f"bot spec {spec!r}: {key} must be an integer, got {text!r}")
         return int(text)
     if kind == "float":

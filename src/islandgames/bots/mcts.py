@@ -114,7 +114,7 @@ def _check_int(name: str, value: Any, minimum: int) -> int:
     if type(value) is not int:
         raise TypeError(f"mcts {name} must be an int, got {type(value).__name__} {value!r}")
     if value < minimum:
-        raise ValueError(f"mcts {name} must be >= {minimum}, got {value}")
+        raise ValueError(f"mcts {name} must be at least {minimum}, got {value}")
     return value
 
 

@@ -17,7 +17,11 @@ hook lookup, the wire-tree rendering, reading logs) is in the private ``_common`
 ``_bots``, ``_wire`` and ``_logs``.
 
 User errors (unknown game, bad config JSON, unreadable log, bad arguments) print one
-line on stderr and exit 2; a replay divergence exits 1.
+line on stderr, ``islandgames COMMAND: what is wrong``, and exit 2: a
+:class:`~islandgames.cli._common.CliError`, an argparse error (most arguments are
+checked by their ``type=``), or one of the library's own input errors
+(:data:`~islandgames.cli._common.USER_ERRORS`) reaching :func:`main`. A replay
+divergence exits 1. Any other exception is a bug, and keeps its traceback.
 
 >>> main(["--version"])  # doctest: +ELLIPSIS
 islandgames ...
@@ -39,6 +43,7 @@ from ._common import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
+    USER_ERRORS,
     CliError,
     _Diverged,
     _err,
@@ -101,7 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said by the command they were given to
+            where = f"islandgames {args.command}" if args.command else "islandgames"
+            raise CliError(f"{where}: unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else EXIT_OK
     except CliError as exc:
@@ -111,17 +119,21 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     args.stdin = sys.stdin
+    prog = f"islandgames {args.command}"
     try:
         code: int = args.func(args)
         return code
     except CliError as exc:
-        _err().print(_t(f"islandgames: error: {exc}", "red"))
+        _err().print(_t(f"{prog}: {exc}", "red"))
+        return EXIT_USAGE
+    except ReplayDivergenceError as exc:  # before USER_ERRORS: it is a ValueError too
+        _err().print(_t(f"{prog}: replay diverged: {exc}", "red"))
+        return EXIT_FAILED
+    except USER_ERRORS as exc:
+        _err().print(_t(f"{prog}: {_one_line(exc)}", "red"))
         return EXIT_USAGE
     except _Diverged as exc:
-        _err().print(_t(f"islandgames: replay diverged: {exc}", "red"))
-        return EXIT_FAILED
-    except ReplayDivergenceError as exc:
-        _err().print(_t(f"islandgames: replay diverged: {exc}", "red"))
+        _err().print(_t(f"{prog}: replay diverged: {exc}", "red"))
         return EXIT_FAILED
     except KeyboardInterrupt:
         _err().print(_t("interrupted", "yellow"))
@@ -131,6 +143,11 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
+
+
+def _one_line(exc: Exception) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 300 else text[:297] + "..."
 
 
 if __name__ == "__main__":

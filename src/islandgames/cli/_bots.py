@@ -7,8 +7,8 @@ from typing import Any
 
 import attrs
 
-from ..bots import Bot, get_bot
-from ._common import AnyGame, CliError
+from ..bots import Bot, bot_names, get_bot, parse_bot_spec
+from ._common import AnyGame, CliError, did_you_mean
 
 
 @attrs.frozen
@@ -81,11 +81,28 @@ def _parse_bots(game: AnyGame, specs: Sequence[str] | None) -> _BotPlan:
             raise CliError(f"--bot {spec!r}: seat {seat} is given twice")
         per_seat[seat] = name
     for name in (default, *per_seat.values(), *per_role.values()):
-        try:
-            get_bot(game.info.id, name)
-        except (LookupError, ValueError, TypeError) as exc:
-            raise CliError(str(exc)) from None
+        check_bot(game, name)
     return _BotPlan(default, per_seat, {r: per_role[r] for r in roles if r in per_role})
+
+
+def check_bot(game: AnyGame, spec: str) -> None:
+    """Build the bot of ``spec`` once: a bad spec is a :class:`CliError` saying what
+    is wrong (an unknown bot with the name it most likely meant)."""
+    try:
+        get_bot(game.info.id, spec)
+    except (LookupError, ValueError, TypeError) as exc:
+        raise CliError(_bot_problem(game, spec, exc)) from None
+
+
+def _bot_problem(game: AnyGame, spec: str, exc: Exception) -> str:
+    message = str(exc)
+    try:
+        name, _ = parse_bot_spec(spec)
+    except (ValueError, TypeError):
+        return message
+    if name not in bot_names(game.info.id):
+        return message + did_you_mean(name, bot_names(game.info.id))
+    return message
 
 
 def _bots_for(game: AnyGame, plan: _BotPlan, state: Any) -> dict[int, Bot]:

@@ -5,21 +5,29 @@ game package's optional hooks."""
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 import os
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from rich.console import Console
 from rich.text import Text
 
+from .. import _argtypes as argtypes
 from ..core import rng
-from ..core.errors import DecodeError, InvalidConfigError, UnknownGameError
+from ..core.errors import (
+    DecodeError,
+    InvalidConfigError,
+    UnknownGameError,
+    UnsupportedRulesVersionError,
+)
 from ..core.game import Game
-from ..core.registry import get_game
+from ..core.registry import game_ids, get_game
 
 SEED_RULE = rng.SEED_RULE
 
@@ -35,6 +43,17 @@ EXIT_UNFINISHED = 3  # replay --verify: chain-consistent, but no seed yet (nothi
 
 class CliError(Exception):
     """A user error: printed as one line on stderr, exit code 2."""
+
+
+#: The library's own errors that, reaching :func:`islandgames.cli.main`, are user errors
+#: (bad input: a game id, a config, a log file): one line on stderr, exit code 2. Any
+#: other exception is a bug and keeps its traceback.
+USER_ERRORS: tuple[type[Exception], ...] = (
+    UnknownGameError,
+    UnsupportedRulesVersionError,
+    InvalidConfigError,
+    DecodeError,  # LogFormatError too
+)
 
 
 class _Diverged(Exception):
@@ -69,11 +88,36 @@ def _t(value: object, style: str = "") -> Text:
 # --- argument helpers ----------------------------------------------------------------------
 
 
+def _normalised(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def did_you_mean(given: str, known: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` for the one of ``known`` that ``given`` most likely
+    meant (the same but for case, ``_`` for ``-`` or spaces, else a close spelling by
+    :mod:`difflib`), or ``""``.
+
+    >>> did_you_mean("Forbidden_Island", ["friday", "forbidden-island"])
+    "; did you mean 'forbidden-island'?"
+    >>> did_you_mean("fridya", ["friday", "gozer"]), did_you_mean("chess", ["friday"])
+    ("; did you mean 'friday'?", '')
+    """
+    names = list(known)
+    if len(given) > 100 or not names:
+        return ""
+    by_form = {_normalised(n): n for n in reversed(names)}
+    form = _normalised(given)
+    if form in by_form and by_form[form] != given:
+        return f"; did you mean {by_form[form]!r}?"
+    close = difflib.get_close_matches(form, list(by_form), n=1, cutoff=0.6)
+    return f"; did you mean {by_form[close[0]]!r}?" if close else ""
+
+
 def _load_game(game_id: str) -> AnyGame:
     try:
         return get_game(game_id)
     except UnknownGameError as exc:
-        raise CliError(str(exc).strip("\"'")) from exc
+        raise CliError(str(exc).strip("\"'") + did_you_mean(game_id, game_ids())) from exc
 
 
 def parse_seed(text: str) -> int:
@@ -93,23 +137,42 @@ def parse_seed(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _int_at_least(minimum: int) -> Callable[[str], int]:
-    """An argparse type: an integer of at least ``minimum``."""
-
-    def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-        if n < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {n}")
-        return n
-
-    return parse
+# the argparse types, shared with the servers' own entry points
+_int_at_least = argtypes.int_at_least
+_positive = argtypes.positive_int
+_non_negative = argtypes.non_negative_int
+_port_or_any = argtypes.port_or_any
+_seconds = argtypes.seconds
+_log_level = argtypes.log_level
+_shown = argtypes.shown
 
 
-_positive = _int_at_least(1)
-_non_negative = _int_at_least(0)
+def _check_store(spec: str, what: str) -> None:
+    """A store location as ``serve --store`` and ``copy-store`` take it (a SQLite file,
+    or a ``postgresql://`` URL) that cannot be one fails here, before anything is
+    opened: a URL of another scheme, a file in a directory that does not exist or
+    cannot be written, a directory."""
+    if "://" in spec:
+        if not spec.startswith(("postgresql://", "postgres://")):
+            scheme = spec.partition("://")[0]
+            raise CliError(
+                f"{what} {_shown(spec)}: not a store (a SQLite file, or a postgresql:// "
+                f"URL; {scheme!r}:// is neither)"
+            )
+        return
+    path = Path(spec)
+    parent = path.parent
+    if path.is_dir():
+        raise CliError(f"{what} {_shown(spec)}: is a directory, not a SQLite file")
+    if not parent.is_dir():
+        raise CliError(f"{what} {_shown(spec)}: no such directory: {str(parent)!r}")
+    try:  # the store writes its lock and journal files beside the database file
+        with tempfile.TemporaryFile(dir=parent, prefix=".islandgames-"):
+            pass
+    except OSError as exc:
+        raise CliError(
+            f"{what} {_shown(spec)}: cannot create files in {str(parent)!r}: {exc.strerror or exc}"
+        ) from None
 
 
 def _delay(text: str) -> float:
@@ -126,13 +189,15 @@ def _config_wire(game: AnyGame, text: str | None) -> dict[str, Any] | None:
     """The ``--config`` argument: JSON text, or ``@FILE`` holding JSON; None: defaults."""
     if text is None:
         return None
-    source = "--config"
+    source = f"--config {_shown(text)}"
     if text.startswith("@"):
-        source = text[1:]
+        path = text[1:]
+        source = f"config file {path!r}"
         try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise CliError(f"cannot read config file {source!r}: {exc.strerror}") from exc
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+            raise CliError(f"cannot read {source}: {reason or exc}") from exc
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -154,6 +219,15 @@ def _decode_config(game: AnyGame, wire: dict[str, Any] | None) -> Any:
 
 #: The help of ``--config`` (``play`` and ``simulate``).
 CONFIG_HELP = "game config as a JSON object (missing fields take defaults), or @FILE"
+
+
+def _user_error(command: str, exc: CliError) -> int:
+    """Print ``exc`` as ``islandgames COMMAND: ...`` (one line on stderr); exit code 2.
+    For the commands that report their own errors (``serve``, ``demo``,
+    ``copy-store``: their ``cmd_*`` are called without :func:`islandgames.cli.main`
+    too)."""
+    print(f"islandgames {command}: {exc}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def _print_json(data: Any) -> None:

@@ -50,7 +50,31 @@ def _log_game(log: ReplayLog) -> AnyGame:
     return get_game(log.header.game, log.header.rules_version)
 
 
-def _log_seed(log: ReplayLog, given: int | None) -> int:
+def read_seed_file(log_path: str, log: ReplayLog) -> int:
+    """The seed in ``LOG.seed`` beside the log of a running game (``play --log`` and
+    ``replay --fork`` write it), checked against the log's seed commitment; a missing,
+    malformed or wrong seed file is a :class:`CliError`."""
+    path = seed_file(log_path)
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        raise CliError(
+            f"{log_path}: the game is still running and there is no {path.name} beside it; "
+            "pass --seed"
+        ) from None
+    try:
+        seed = int(text, 16)
+    except ValueError:
+        raise CliError(f"{path}: not a hex seed") from None
+    if seed_commitment(seed) != log.header.seed_commitment:
+        raise CliError(f"{path}: the seed does not match the log's seed commitment")
+    return seed
+
+
+def _log_seed(log: ReplayLog, given: int | None, log_path: str | None = None) -> int:
+    """The seed to replay ``log`` with: ``given`` (``--seed``), else the revealed one,
+    else (a running game) the one in ``LOG.seed`` beside ``log_path``, as ``play
+    --resume`` reads it. A given seed that is not the log's is a divergence."""
     if given is not None:
         seed = given
     elif log.end is not None:
@@ -58,8 +82,14 @@ def _log_seed(log: ReplayLog, given: int | None) -> int:
             seed = int(log.end.seed, 16)
         except ValueError:
             raise _Diverged(f"the log's revealed seed is not hex: {log.end.seed!r}") from None
+    elif log_path is not None and seed_file(log_path).exists():
+        return read_seed_file(log_path, log)
     else:
-        raise CliError("the log has no revealed seed (the game is not over); pass --seed")
+        raise CliError(
+            "the log has no revealed seed (the game is not over)"
+            + ("" if log_path is None else f" and there is no {seed_file(log_path).name}")
+            + "; pass --seed"
+        )
     if seed_commitment(seed) != log.header.seed_commitment:
         raise _Diverged("the seed does not match the log's seed commitment")
     return seed

@@ -8,6 +8,8 @@ import json
 import sys
 from typing import Any, TextIO
 
+from ._common import CliError, _check_store, _user_error
+
 
 def add_parser(subparsers: Any) -> None:
     """Add ``copy-store`` to the ``islandgames`` subparsers."""
@@ -53,6 +55,11 @@ def cmd_copy_store(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if "://" not in args.source and not Path(args.source).is_file():
         print(f"islandgames copy-store: no such store file: {args.source}", file=sys.stderr)
         return 2
+    try:
+        _check_store(args.source, "SOURCE")
+        _check_store(args.destination, "DESTINATION")
+    except CliError as exc:
+        return _user_error("copy-store", exc)
     stores: list[MatchStore] = []
     try:
         for spec in (args.source, args.destination):

@@ -10,13 +10,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import sys
 import threading
 from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
-from ._common import parse_seed, quiet_grpc_logs
+from ._bots import check_bot
+from ._common import (
+    CliError,
+    _config_wire,
+    _load_game,
+    _user_error,
+    parse_seed,
+    quiet_grpc_logs,
+)
 
 if TYPE_CHECKING:
     from ..service.client import MatchClient
@@ -60,7 +68,12 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="seed: decimal (5) or hex with 0x (0xc0ffee) (default: random)",
     )
-    d.add_argument("--config", default=None, metavar="JSON", help="config as a JSON map")
+    d.add_argument(
+        "--config",
+        default=None,
+        metavar="JSON",
+        help="the game's config as a JSON object (missing fields take defaults), or @FILE",
+    )
     d.add_argument("--bot", default="random", help="bot name for every seat (default random)")
     d.add_argument("--quiet", action="store_true", help="print only the summary")
     d.add_argument(
@@ -91,16 +104,28 @@ def add_parser(subparsers: Any) -> None:
 def cmd_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Play one match with bots over MessagePack-RPC or gRPC and verify its log (the
     demo itself is :func:`islandgames.service.demo.play_demo`, over any
-    :class:`~islandgames.service.MatchClient`; this picks the transport)."""
+    :class:`~islandgames.service.MatchClient`; this picks the transport). A bad input
+    is one line on stderr and exit code 2, before any server is started."""
+    try:
+        return _demo(args, out)
+    except CliError as exc:
+        return _user_error("demo", exc)
+
+
+def _demo(args: argparse.Namespace, out: TextIO | None) -> int:
     stream = sys.stdout if out is None else out
-    config = json.loads(args.config) if args.config else None
     seed: int | None = args.seed  # parse_seed's: the one rule for seeds of the CLI
     connect: tuple[str, int] | None = getattr(args, "connect", None)
     tls_ca: str | None = getattr(args, "tls_ca", None)
     transport: str = getattr(args, "transport", "msgpack")
     if tls_ca is not None and connect is None:
-        print("islandgames demo: --tls-ca goes with --connect HOST:PORT", file=sys.stderr)
-        return 2
+        raise CliError("--tls-ca goes with --connect HOST:PORT")
+    if tls_ca is not None and not Path(tls_ca).is_file():
+        raise CliError(f"--tls-ca {tls_ca!r}: no such file")
+    # every input checked here, before a server is started or a match created
+    game = _load_game(args.game)
+    config = _config_wire(game, args.config)
+    check_bot(game, args.bot)
     from ..service.demo import play_demo
     from ..service.errors import ProtocolError
 
@@ -112,14 +137,13 @@ def cmd_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
             clients = _client_factory(transport, address, tls_ca)
             where = f"over gRPC on {target}" if transport == "grpc" else f"on {target}"
             return play_demo(
-                clients, args.game, config, wire_seed, args.bot, args.quiet, stream, where=where
+                clients, game.info.id, config, wire_seed, args.bot, args.quiet, stream, where=where
             )
     except (OSError, ProtocolError) as exc:
         if connect is None or (isinstance(exc, ProtocolError) and exc.code != "UNAVAILABLE"):
             raise
         reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-        print(f"islandgames demo: cannot play on {_target(*connect)}: {reason}", file=sys.stderr)
-        return 2
+        raise CliError(f"cannot play on {_target(*connect)}: {reason}") from exc
 
 
 def _target(host: str, port: int) -> str:

@@ -17,7 +17,7 @@ from rich.text import Text
 from ..bots import interjection
 from ..core.errors import InvalidConfigError
 from ..core.game import Outcome, describe_action
-from ..core.log import ReplayLog, seed_commitment
+from ..core.log import seed_commitment
 from ..core.match import Match
 from ..core.rng import Rng
 from ._bots import _bots_for, _parse_bots
@@ -36,7 +36,7 @@ from ._common import (
     _t,
     parse_seed,
 )
-from ._logs import _read_log, _write_seed, seed_file
+from ._logs import _read_log, _write_seed, read_seed_file, seed_file
 from ._wire import _render_view
 
 
@@ -153,24 +153,6 @@ def _human_turn(
     return None if n == 0 else legal[n - 1]
 
 
-def _read_seed(log_path: str, log: ReplayLog) -> int:
-    path = seed_file(log_path)
-    try:
-        text = path.read_text(encoding="ascii").strip()
-    except OSError:
-        raise CliError(
-            f"{log_path}: the game is still running and there is no {path.name} beside it; "
-            "pass --seed"
-        ) from None
-    try:
-        seed = int(text, 16)
-    except ValueError:
-        raise CliError(f"{path}: not a hex seed") from None
-    if seed_commitment(seed) != log.header.seed_commitment:
-        raise CliError(f"{path}: the seed does not match the log's seed commitment")
-    return seed
-
-
 def _resumed(args: argparse.Namespace) -> tuple[Match, int]:
     """``play --resume LOG``: the match of a running full log, replayed; it goes on
     writing to LOG (or to ``--log FILE``)."""
@@ -184,7 +166,7 @@ def _resumed(args: argparse.Namespace) -> tuple[Match, int]:
         raise CliError(f"{path} is a per-seat log; only a full log can be resumed")
     if log.end is not None:
         raise CliError(f"{path}: the game is over (the log has its end record); nothing to resume")
-    seed = args.seed if args.seed is not None else _read_seed(path, log)
+    seed = args.seed if args.seed is not None else read_seed_file(path, log)
     if seed_commitment(seed) != log.header.seed_commitment:
         raise CliError("--seed does not match the log's seed commitment")
     target = args.log or path
@@ -206,7 +188,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         seats = game.seat_count(initial)
     else:
         if args.game is None:
-            raise CliError("play: give a GAME, or --resume LOG")
+            raise CliError("give a GAME, or --resume LOG")
         game = _load_game(args.game)
         config = _decode_config(game, _config_wire(game, args.config))
         seed = args.seed if args.seed is not None else secrets.randbits(128)

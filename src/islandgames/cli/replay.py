@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from ..core import serde
 from ..core.errors import ReplayDivergenceError
 from ..core.game import describe_action
 from ..core.history import fork, state_at
-from ..core.log import LogEntry, ReplayLog, Verification, verify_log
+from ..core.log import LogEntry, ReplayLog, Verification, seed_commitment, verify_log
 from ..core.registry import get_game
 from ._common import (
     EXIT_FAILED,
@@ -48,7 +49,8 @@ def add_parser(subparsers: Any) -> None:
         help="show (and verify) a replay log",
         description="Print a log's header and entries, replayed under the rules version "
         "it was recorded with; --verify checks it (exit 0 verified: replayed from the "
-        "revealed seed; 3 unfinished: chain-consistent, no seed yet; 1 diverged; "
+        "revealed seed; 3 unfinished: chain-consistent, the game not over (replayed from "
+        "--seed if given); 1 diverged, or --seed refused: not the log's seed; "
         "2 unreadable file or a rules version this engine does not have).",
     )
     p.add_argument("log", metavar="LOG", help="log file")
@@ -71,7 +73,9 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument(
         "--seed",
         type=parse_seed,
-        help="the seed (decimal or 0x hex), to replay a log whose game is not over",
+        help="the seed (decimal or 0x hex), to replay a log whose game is not over "
+        "(default: LOG.seed beside the log, if there is one; --verify uses only a seed "
+        "given here, and refuses one that is not the log's)",
     )
     p.add_argument(
         "--at",
@@ -80,7 +84,15 @@ def add_parser(subparsers: Any) -> None:
         help="print the state (or with --seat K, seat K's view) after entry N (0: the "
         "initial state) instead of the log",
     )
-    p.add_argument("--json", action="store_true", help="with --at: print the wire form as JSON")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="with --at: print the wire form as JSON; with --verify: print the verdict "
+        "alone, as one JSON object",
+    )
+    p.add_argument(
+        "--quiet", "-q", action="store_true", help="with --verify: print the verdict line alone"
+    )
     p.add_argument(
         "--fork",
         type=_non_negative,
@@ -160,16 +172,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _write_html(log, args)
     if args.at is not None or args.fork is not None:
         return _time_travel(log, args)
-    if args.out is not None or args.json:
-        raise CliError("--out needs --fork, and --json needs --at")
+    if args.out is not None:
+        raise CliError("--out needs --fork")
+    if (args.json or args.quiet) and not args.verify:
+        raise CliError("--json needs --at or --verify" if args.json else "--quiet needs --verify")
+    if args.verify and (args.json or args.quiet):  # the verdict alone
+        if args.show_states or args.seat is not None:
+            raise CliError("--verify with --quiet or --json prints the verdict alone: "
+                           "it goes without --show-states and --seat")  # fmt: skip
+        return _verdict(_out(), log, args)
+    if args.seat is not None and not 0 <= args.seat < log.header.seats:
+        raise CliError(f"--seat {args.seat}: the log has seats 0..{log.header.seats - 1}")
+    need_replay = args.show_states or args.seat is not None
+    game = _log_game(log) if need_replay else None
     console = _out()
     _print_header(console, log, args.log)
-    need_replay = args.show_states or args.seat is not None
-    game: AnyGame | None = None
-    if need_replay:
-        game = _log_game(log)
-        if args.seat is not None and not 0 <= args.seat < log.header.seats:
-            raise CliError(f"--seat {args.seat}: the log has seats 0..{log.header.seats - 1}")
     try:
         if game is not None:
             _show_replayed(console, game, log, args)
@@ -183,8 +200,73 @@ def cmd_replay(args: argparse.Namespace) -> int:
         console.print(_t(f"seed: {log.end.seed}"))
         console.print(_t("outcome: " + json.dumps(log.end.outcome, separators=(",", ":"))))
     if args.verify:
-        return _print_verdict(console, log, verify_log(log))
+        return _verdict(console, log, args)
     return EXIT_OK
+
+
+def _verdict(console: Console, log: ReplayLog, args: argparse.Namespace) -> int:
+    """``--verify``: the verdict on the log (:func:`verify_log`), and on a given
+    ``--seed``: one that is not the log's is refused; with it, a running game is
+    replayed (every state hash checked). One line, or with ``--json`` one JSON
+    object; the exit code that goes with it."""
+    v = verify_log(log)
+    given: int | None = args.seed
+    wire: dict[str, Any] = {**v.to_wire(), "seed": None if log.end is None else "revealed"}
+    if given is not None:
+        wire["seed"] = "given"
+        problem = _seed_problem(log, given)
+        if problem is not None:
+            line = f"REFUSED: --seed {given:#x} {problem}; nothing was verified with it"
+            return _show_verdict(console, args, {**wire, "status": "refused"}, line)
+        if v.status == "unfinished":
+            return _show_verdict(console, args, wire, _replayed_verdict(log, given))
+    return _show_verdict(console, args, wire, _verdict_line(log, v))
+
+
+def _seed_problem(log: ReplayLog, seed: int) -> str | None:
+    """Why ``seed`` is not the seed of ``log`` (None: it is)."""
+    if seed_commitment(seed) != log.header.seed_commitment:
+        return "does not match the log's seed commitment (it is not this match's seed)"
+    if log.end is not None and log.end.seed != f"{seed:064x}":
+        return "is not the seed the log's end record reveals"
+    return None
+
+
+def _replayed_verdict(log: ReplayLog, seed: int) -> str:
+    """The verdict line on a running game replayed from its (matching) given seed."""
+    if log.viewer != "all":
+        raise CliError(
+            f"{log.viewer!r} log: a per-seat log masks actions, so --verify --seed "
+            "cannot replay it; give the full log"
+        )
+    game = _log_game(log)
+    try:
+        for _ in _replay_states(game, log, seed):
+            pass
+    except _Diverged as exc:
+        return f"DIVERGED replaying from the given seed: {exc}"
+    return (
+        f"UNFINISHED: chain-consistent, and all {len(log.entries)} entries replayed from "
+        f"the given seed under {log.header.game} rules {log.header.rules_version} (it "
+        "matches the seed commitment; every state hash matches); the game is not over, "
+        "so there is no outcome to check yet"
+    )
+
+
+def _show_verdict(
+    console: Console, args: argparse.Namespace, wire: dict[str, Any], line: str
+) -> int:
+    status = "diverged" if line.startswith("DIVERGED") else wire["status"]
+    wire = {**wire, "status": status, "message": line}
+    if status != "diverged":
+        wire["divergence"] = None
+    if args.json:
+        sys.stdout.write(json.dumps(wire, separators=(",", ":")) + "\n")
+        sys.stdout.flush()
+    else:
+        style = {"verified": "bold green", "unfinished": "bold yellow"}.get(status, "bold red")
+        console.print(_t(line, style))
+    return {"verified": EXIT_OK, "unfinished": EXIT_UNFINISHED}.get(status, EXIT_FAILED)
 
 
 def _write_html(log: ReplayLog, args: argparse.Namespace) -> int:
@@ -197,6 +279,7 @@ def _write_html(log: ReplayLog, args: argparse.Namespace) -> int:
         ("--fork", args.fork is not None),
         ("--out", args.out is not None),
         ("--json", args.json),
+        ("--quiet", args.quiet),
         ("--show-states", args.show_states),
     ):
         if given:
@@ -234,7 +317,7 @@ def _write_html(log: ReplayLog, args: argparse.Namespace) -> int:
         raise CliError(f"cannot write {args.html!r}: {exc.strerror}") from exc
     err.print(_t(f"wrote {args.html} ({len(log.entries) + 1} steps, {len(page) // 1024} kB)"))
     if args.verify:
-        return _print_verdict(_out(), log, verdict)
+        return _show_verdict(_out(), args, verdict.to_wire(), _verdict_line(log, verdict))
     return EXIT_FAILED if verdict.status == "diverged" else EXIT_OK
 
 
@@ -243,8 +326,8 @@ def _time_travel(log: ReplayLog, args: argparse.Namespace) -> int:
     ``replay LOG --fork N --out NEW`` (the forked match's log)."""
     if args.at is not None and args.fork is not None:
         raise CliError("give --at N or --fork N, not both")
-    if args.verify or args.show_states:
-        raise CliError("--at and --fork go without --verify and --show-states")
+    if args.verify or args.show_states or args.quiet:
+        raise CliError("--at and --fork go without --verify, --quiet and --show-states")
     if log.viewer != "all":
         raise CliError(f"{args.log} is a per-seat log; --at and --fork need the full log")
     n = len(log.entries)
@@ -252,7 +335,7 @@ def _time_travel(log: ReplayLog, args: argparse.Namespace) -> int:
     if not 0 <= seq <= n:
         flag = "--at" if args.at is not None else "--fork"
         raise CliError(f"{flag} {seq}: the log has entries 0..{n}")
-    seed = _log_seed(log, args.seed)
+    seed = _log_seed(log, args.seed, args.log)
     if args.fork is not None:
         if args.out is None:
             raise CliError("--fork needs --out NEW.iglog")
@@ -301,31 +384,22 @@ def _time_travel(log: ReplayLog, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _print_verdict(console: Console, log: ReplayLog, v: Verification) -> int:
-    """One line for the verdict; the exit code that goes with it."""
-    h = log.header
+def _verdict_line(log: ReplayLog, v: Verification) -> str:
+    """The one line of the verdict ``v`` on ``log``."""
     if v.status == "diverged":
-        console.print(_t(f"DIVERGED at {v.divergence}", "bold red"))
-        return EXIT_FAILED
+        return f"DIVERGED at {v.divergence}"
     if v.status == "unfinished":
-        console.print(
-            _t(
-                f"UNFINISHED: chain-consistent ({v.entries} entries: the hash chain and every "
-                "visible action's commitment hold), but the log has no revealed seed, so "
-                "nothing was replayed; verify it again once the game is over",
-                "bold yellow",
-            )
+        return (
+            f"UNFINISHED: chain-consistent ({v.entries} entries: the hash chain and every "
+            "visible action's commitment hold), but the log has no revealed seed, so "
+            "nothing was replayed; verify it again once the game is over (or give --seed)"
         )
-        return EXIT_UNFINISHED
-    console.print(
-        _t(
-            f"VERIFIED: all {v.entries} entries replayed from the revealed seed under "
-            f"{h.game} rules {h.rules_version}; the seed commitment, every state hash, the "
-            "chain and the outcome match",
-            "bold green",
-        )
+    h = log.header
+    return (
+        f"VERIFIED: all {v.entries} entries replayed from the revealed seed under "
+        f"{h.game} rules {h.rules_version}; the seed commitment, every state hash, the "
+        "chain and the outcome match"
     )
-    return EXIT_OK
 
 
 def _show_entries(
@@ -355,7 +429,7 @@ def _show_entries(
 def _show_replayed(
     console: Console, game: AnyGame, log: ReplayLog, args: argparse.Namespace
 ) -> None:
-    seed = _log_seed(log, args.seed)
+    seed = _log_seed(log, args.seed)  # --seed only (LOG.seed: --at, --fork)
     viewer: int | None = args.seat
     states = list(_replay_states(game, log, seed))
     final = states[-1][2]

@@ -11,10 +11,11 @@ adapters (``serve`` runs both servers, ``demo`` makes their clients).
 from __future__ import annotations
 
 import argparse
+import importlib
 from typing import Any
 
 from . import copy_store, demo
-from ._common import quiet_grpc_logs
+from ._common import CliError, _check_store, _user_error, quiet_grpc_logs
 from .copy_store import cmd_copy_store
 from .demo import cmd_demo, parse_address
 
@@ -63,7 +64,12 @@ def add_parser(subparsers: Any) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Run the servers until SIGINT/SIGTERM (or until stdin closes with ``--stdio``)."""
+    """Run the servers until SIGINT/SIGTERM (or until stdin closes with ``--stdio``). A
+    bad input is one line on stderr and exit code 2, before any port is bound."""
+    try:
+        _check_serve(args)
+    except CliError as exc:
+        return _user_error("serve", exc)
     if args.stdio:
         from islandgames_msgpackrpc.app import run
 
@@ -71,3 +77,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from islandgames_grpc.app import run as run_servers
 
     return run_servers(args)
+
+
+def _check_serve(args: argparse.Namespace) -> None:
+    """What the parser cannot check of ``serve``'s options: the store's place, the
+    modules of ``--import``."""
+    if not getattr(args, "memory", False):
+        _check_store(args.store, "--store")
+    for module in getattr(args, "imports", ()):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not (module + ".").startswith(exc.name + "."):
+                raise  # the module is there, but what it imports is not: its bug
+            raise CliError(f"--import {module}: no module named {exc.name!r}") from None

@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from .. import _argtypes as argtypes
 from .errors import InvalidArgumentError, OverloadedError, ServiceError
 
 __all__ = [
@@ -415,32 +416,12 @@ async def call_service(
 # --- the serve options -----------------------------------------------------------------------
 
 
-def _int_at_least_1(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be an integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, got {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
-    return value
-
-
 def add_ai_arguments(parser: argparse.ArgumentParser) -> None:
     """``--ai-*``: the server's :class:`AiLimits` (shared by ``islandgames serve``)."""
     d = DEFAULT_AI_LIMITS
     parser.add_argument(
         "--ai-max-iterations",
-        type=_int_at_least_1,
+        type=argtypes.positive_int,
         default=d.max_iterations,
         metavar="N",
         help=(
@@ -450,7 +431,7 @@ def add_ai_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--ai-cpu-seconds",
-        type=_positive_seconds,
+        type=argtypes.positive_seconds,
         default=d.cpu_seconds,
         metavar="SECONDS",
         help=(
@@ -460,14 +441,14 @@ def add_ai_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--ai-workers",
-        type=_int_at_least_1,
+        type=argtypes.positive_int,
         default=d.workers,
         metavar="N",
         help=f"threads that play AI seats (default {d.workers})",
     )
     parser.add_argument(
         "--ai-max-calls",
-        type=_int_at_least_1,
+        type=argtypes.positive_int,
         default=d.max_calls,
         metavar="N",
         help=(
@@ -477,7 +458,7 @@ def add_ai_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--ai-max-calls-per-client",
-        type=_int_at_least_1,
+        type=argtypes.positive_int,
         default=d.max_calls_per_client,
         metavar="N",
         help=(
