@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib.util
 import json
 import math
 import os
@@ -251,6 +252,21 @@ def quiet_grpc_logs() -> None:
     modules of ``serve`` and ``demo`` are imported, before grpc is (they import it
     lazily); an explicit GRPC_VERBOSITY wins."""
     os.environ.setdefault("GRPC_VERBOSITY", "ERROR")
+
+
+#: What to install for the gRPC server and clients (the ``grpc`` extra).
+GRPC_EXTRA = "pip install 'islandgames[grpc]'"
+
+
+def grpc_installed() -> bool:
+    """Whether the gRPC extra (grpcio, protobuf) is installed: found, not imported."""
+    return all(importlib.util.find_spec(m) is not None for m in ("grpc", "google.protobuf"))
+
+
+def require_grpc(what: str) -> None:
+    """A :class:`CliError` saying how to install gRPC, if it is not installed."""
+    if not grpc_installed():
+        raise CliError(f"{what} needs gRPC, which is not installed: {GRPC_EXTRA}")
 
 
 # --- the parser ------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from ._common import (
     _user_error,
     parse_seed,
     quiet_grpc_logs,
+    require_grpc,
 )
 
 if TYPE_CHECKING:
@@ -126,6 +127,8 @@ def _demo(args: argparse.Namespace, out: TextIO | None) -> int:
     game = _load_game(args.game)
     config = _config_wire(game, args.config)
     check_bot(game, args.bot)
+    if transport == "grpc":
+        require_grpc("demo --transport grpc")
     from ..service.demo import play_demo
     from ..service.errors import ProtocolError
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +30,12 @@ def add_parser(subparsers: Any) -> None:
 def proto_root() -> Path:
     """The import root of the gRPC schema: ``islandgames_grpc/protos`` in an installed
     package (package data mapped from the repository's ``protos/``), else the ``protos/``
-    of the source checkout ``islandgames_grpc`` is imported from."""
-    import islandgames_grpc
-
-    here = Path(islandgames_grpc.__file__).resolve().parent
+    of the source checkout ``islandgames_grpc`` is found in. Found without importing
+    ``islandgames_grpc``, so that it works without the ``grpc`` extra."""
+    spec = importlib.util.find_spec("islandgames_grpc")
+    if spec is None or not spec.submodule_search_locations:
+        raise CliError("the gRPC schema is not installed (no package islandgames_grpc)")
+    here = Path(next(iter(spec.submodule_search_locations))).resolve()
     for root in (here / "protos", here.parent.parent / "protos"):
         if any(root.joinpath(*PROTO_PACKAGE_DIR).glob("*.proto")):
             return root

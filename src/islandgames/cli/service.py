@@ -12,10 +12,18 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from typing import Any
 
 from . import copy_store, demo
-from ._common import CliError, _check_store, _user_error, quiet_grpc_logs
+from ._common import (
+    GRPC_EXTRA,
+    CliError,
+    _check_store,
+    _user_error,
+    grpc_installed,
+    quiet_grpc_logs,
+)
 from .copy_store import cmd_copy_store
 from .demo import cmd_demo, parse_address
 
@@ -39,8 +47,8 @@ def add_service_commands(subparsers: Any) -> None:
 
 
 def add_parser(subparsers: Any) -> None:
-    """Add ``serve`` to the ``islandgames`` subparsers."""
-    from islandgames_grpc.app import add_grpc_arguments
+    """Add ``serve`` to the ``islandgames`` subparsers (its gRPC options only when the
+    ``grpc`` extra is installed)."""
     from islandgames_msgpackrpc.app import add_server_arguments
 
     p = subparsers.add_parser(
@@ -56,10 +64,14 @@ def add_parser(subparsers: Any) -> None:
             "(--store postgresql://...; docs/deployment.md) unless --memory is given. "
             "Protocols: docs/protocol-grpc.md, "
             "docs/protocol-msgpack.md."
+            + ("" if grpc_installed() else f" gRPC is not installed here ({GRPC_EXTRA}).")
         ),
     )
     add_server_arguments(p)
-    add_grpc_arguments(p)
+    if grpc_installed():
+        from islandgames_grpc.app import add_grpc_arguments
+
+        add_grpc_arguments(p)
     p.set_defaults(func=cmd_serve)
 
 
@@ -70,9 +82,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         _check_serve(args)
     except CliError as exc:
         return _user_error("serve", exc)
-    if args.stdio:
+    if args.stdio or not grpc_installed():
         from islandgames_msgpackrpc.app import run
 
+        if not args.stdio:
+            print(
+                f"islandgames serve: gRPC is not installed; serving MessagePack-RPC only "
+                f"({GRPC_EXTRA} adds it)",
+                file=sys.stderr,
+            )
         return run(args)
     from islandgames_grpc.app import run as run_servers
 
