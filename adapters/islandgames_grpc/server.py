@@ -28,12 +28,13 @@ from typing import Any, TypeVar
 
 import grpc
 from google.protobuf import any_pb2, descriptor_pb2, descriptor_pool
+from google.protobuf import message as protobuf_message
 from google.rpc import error_details_pb2, status_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from grpc_reflection.v1alpha import reflection_pb2 as reflection_v1alpha_pb2
 
-from islandgames.core.errors import IslandGamesError
+from islandgames.core.errors import IslandGamesError, LogFormatError
 from islandgames.core.log import ReplayLog
 from islandgames.core.registry import get_game
 from islandgames.service import (
@@ -174,6 +175,29 @@ def log_records(log: Any) -> list[dict[str, Any]]:
     its header's)."""
     game = log.header.game
     return envelope.log_records(from_pb(envelope.LogMessage, log, game, "log"))
+
+
+def _is_log_message(data: bytes) -> bool:
+    """Whether ``data`` reads as a serialized ``islandgames.v1.Log`` with a header."""
+    try:
+        msg = pb.Log.FromString(data)
+    except protobuf_message.DecodeError:
+        return False
+    return msg.HasField("header") and bool(msg.header.game)
+
+
+def _log_file_problem(req: Any, exc: LogFormatError) -> LogFormatError:
+    """A LogFormatError of a ``*_file`` field that says what the field takes, when the
+    bytes are a serialized ``Log`` message (which belongs in ``*_records``)."""
+    for case, records in (("log", "log_records"), ("full_log", "full_records")):
+        field = req.WhichOneof(case)
+        if field is not None and field.endswith("_file") and _is_log_message(getattr(req, field)):
+            return LogFormatError(
+                f"{field} holds a serialized islandgames.v1.Log message; send that as "
+                f"{records} ({field} takes the log file's own bytes: the msgpack records "
+                f"of docs/log-format.md, as written by write_log or `play --log`)"
+            )
+    return exc
 
 
 # --- reflection v1 -----------------------------------------------------------------------------
@@ -354,7 +378,11 @@ class _Servicer:
             if log is None:
                 raise InvalidArgumentError("log is not set (log_records or log_file)")
             full = source(req.WhichOneof("full_log"))
-            return to_pb(envelope.verification_message(self.service.verify(log, full)), None)
+            try:
+                verdict = self.service.verify(log, full)
+            except LogFormatError as exc:
+                raise _log_file_problem(req, exc) from None
+            return to_pb(envelope.verification_message(verdict), None)
 
         return await asyncio.to_thread(work)
 

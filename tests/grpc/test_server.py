@@ -143,6 +143,25 @@ def test_a_running_games_log_is_redacted_and_verifies_against_the_full_log(
     assert bad.status == "diverged" and bad.divergence is not None and bad.divergence.seq == k + 1
 
 
+def test_a_log_message_sent_as_log_file_is_told_where_it_belongs(client: Client) -> None:
+    """VerifyLog's ``log_file`` takes the log file's msgpack bytes; a serialized
+    ``Log`` message there is refused saying it goes in ``log_records``, and bytes that
+    are neither keep the reader's own message."""
+    from islandgames_grpc.server import log_to_pb
+
+    from islandgames.core.errors import LogFormatError
+
+    m = client.create("friday", seed=5)
+    as_message = log_to_pb(client.log(m.seats[0].token)).SerializeToString()
+    with pytest.raises(LogFormatError, match="send that as log_records"):
+        client.verify(as_message)
+    with pytest.raises(LogFormatError, match="send that as full_records"):
+        client.verify(client.log(m.seats[0].token), as_message)
+    with pytest.raises(LogFormatError) as junk:
+        client.verify(b"\x93\x01\x02\x03")
+    assert "log_records" not in str(junk.value)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_watch_streams_are_exactly_the_services_updates_for_every_seat(
     served: Served, client: Client, game_id: str

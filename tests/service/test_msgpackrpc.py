@@ -20,7 +20,7 @@ from islandgames_msgpackrpc.app import main as server_main
 from islandgames_msgpackrpc.process import ServerProcess
 from islandgames_msgpackrpc.protocol import pack
 
-from islandgames import NotYourTurnError, verify_log
+from islandgames import IslandGamesError, NotYourTurnError, verify_log
 from islandgames.cli.service import add_service_commands, cmd_demo, cmd_serve
 from islandgames.core.log import parse_records
 from islandgames.service import (
@@ -31,7 +31,7 @@ from islandgames.service import (
     PermissionDeniedError,
     StaleSeqError,
 )
-from islandgames.service.errors import ProtocolError
+from islandgames.service.errors import ProtocolError, error_from_wire
 
 HERE = Path(__file__).resolve().parent
 TOY = "toy-bids"
@@ -237,6 +237,10 @@ def test_invalid_messages_get_errors_and_the_connection_goes_on() -> None:
                     err = reply[2][0]
                 assert err["code"] == code, (message, err)
                 assert isinstance(err["message"], str) and isinstance(err["details"], dict)
+                # what docs/protocol-msgpack.md gives pynvim users as their error_wrapper
+                exc = error_from_wire(err)
+                assert isinstance(exc, IslandGamesError), (err, exc)
+                assert getattr(exc, "code", None) == code, (err, exc)
             # a client notification gets no answer; the next request is answered
             await raw.send([2, "hello", []], [0, 20, "echo", [20]])
             assert await raw.recv() == [1, 20, None, 20]
