@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -292,6 +293,38 @@ def test_games_table_lists_every_game(capsys: pytest.CaptureFixture[str], toy: s
     for gid in registry.game_ids():
         assert gid in out
     assert "Odds" in out and TOY in registry.game_ids()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("games",),
+        ("simulate", "gozer", "--games", "4", "--bot", "heuristic"),
+        ("simulate", "forbidden-island", "--games", "2", "--bot", "heuristic"),
+    ],
+    ids=["games", "simulate-gozer", "simulate-forbidden-island"],
+)
+def test_tables_fit_80_columns_and_keep_words_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = _run(capsys, *argv)
+    assert code == 0
+    long = [line for line in out.splitlines() if len(line) > 80]
+    assert not long, long
+    assert "\u2026" not in out, "a cell was cut short with an ellipsis"
+    words = set(re.findall(r"[\w-]+", out))
+    if argv[0] == "simulate":
+        # every role each seat played, whole (not cut, not broken across lines)
+        code, js, _ = _run(capsys, *argv, "--json")
+        wanted = {role for seat in json.loads(js)["seats"] for role in seat["roles"]}
+        assert wanted and code == 0
+    else:  # every game's id, title and roles
+        wanted = set(registry.game_ids())
+        for gid in registry.game_ids():
+            info = registry.get_game(gid).info
+            wanted |= {*info.roles, *info.title.split()}
+    assert wanted <= words, sorted(wanted - words)
 
 
 def test_games_json_is_the_wire_form(capsys: pytest.CaptureFixture[str], toy: str) -> None:

@@ -6,8 +6,9 @@ import argparse
 import json
 from typing import Any
 
-from rich import box
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from ..bots import bot_names
 from ..core import serde
@@ -33,11 +34,10 @@ def cmd_games(args: argparse.Namespace) -> int:
             [{**serde.to_wire(i), "rules_versions": list(rules_versions(i.id))} for i in infos]
         )
         return EXIT_OK
-    table = Table(title="islandgames: registered games", box=box.SIMPLE_HEAD)
-    table.add_column("id", no_wrap=True, style="bold")
-    for col in ("title", "rules", "seats", "roles", "kind", "bots"):
-        table.add_column(col, overflow="fold")
-    table.add_column("default config", overflow="fold", min_width=24, ratio=1)
+    # one block per game (a heading line, then label/value rows): fits 80 columns, and
+    # long values wrap between words, never inside one
+    out = _out()
+    out.print(_t("islandgames: registered games", "bold"))
     for info in infos:
         seats = (
             f"{info.min_seats}"
@@ -56,15 +56,19 @@ def cmd_games(args: argparse.Namespace) -> int:
         cfg = serde.to_wire(info.default_config)
         if isinstance(cfg, dict):
             cfg.pop("type", None)
-        table.add_row(
-            _t(info.id),
-            _t(info.title),
-            _t(", ".join(rules_versions(info.id))),  # every version stays playable
-            _t(seats),
-            _t(", ".join(info.roles)),
-            _t(", ".join(kind) or "deterministic, open"),
-            _t(", ".join(bot_names(info.id))),
-            _t(json.dumps(cfg)),
-        )
-    _out().print(table)
+        block = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+        block.add_column(style="dim", no_wrap=True)
+        block.add_column()
+        for label, value in (
+            ("rules", ", ".join(rules_versions(info.id))),  # every version stays playable
+            ("seats", seats),
+            ("roles", ", ".join(info.roles)),
+            ("kind", ", ".join(kind) or "deterministic, open"),
+            ("bots", ", ".join(bot_names(info.id))),
+            ("config", json.dumps(cfg)),
+        ):
+            block.add_row(_t(label), _t(value))
+        out.print()
+        out.print(Text.assemble(_t(info.id, "bold"), "  ", _t(info.title)))
+        out.print(Padding(block, (0, 0, 0, 2), expand=False))
     return EXIT_OK

@@ -321,7 +321,7 @@ def _summary_tables(summary: Mapping[str, Any]) -> list[RenderableType]:
     length = summary["length"]
     timing = summary["timing"]
     for k, v in (
-        ("config", json.dumps(summary["config"], separators=(",", ":"))),
+        ("config", json.dumps(summary["config"])),
         ("bots", bots),
         (
             "finished",
@@ -352,33 +352,21 @@ def _summary_tables(summary: Mapping[str, Any]) -> list[RenderableType]:
     ):
         head.add_row(_t(k), _t(v))
     out.append(head)
+    # six narrow columns: the table fits 80 columns with every role named in full
     seats = Table(title="per seat", box=box.SIMPLE_HEAD)
-    for col in (
-        "seat",
-        "role",
-        "games",
-        "wins",
-        "win rate",
-        "draws",
-        "losses",
-        "score mean",
-        "score min",
-        "score max",
-    ):
-        seats.add_column(col, justify="left" if col == "role" else "right")
+    seats.add_column("seat", justify="right")
+    seats.add_column("roles")
+    for col in ("games", "won/drawn/lost", "win rate", "score: mean (min-max)"):
+        seats.add_column(col, justify="right")
     for s in summary["seats"]:
         sc = s["score"]
         seats.add_row(
             _t(s["seat"]),
             _t(", ".join(s["roles"])),
             _t(s["games"]),
-            _t(s["wins"]),
+            _t(f"{s['wins']}/{s['draws']}/{s['losses']}"),
             _t(f"{s['win_rate']:.1%}"),
-            _t(s["draws"]),
-            _t(s["losses"]),
-            _t(sc["mean"]),
-            _t(sc["min"]),
-            _t(sc["max"]),
+            _t(f"{sc['mean']} ({sc['min']}-{sc['max']})"),
         )
     out.append(seats)
     roles = Table(title="per role", box=box.SIMPLE_HEAD)
