@@ -313,6 +313,7 @@ def test_public_api_is_pinned() -> None:
     assert sorted(islandgames.__all__) == sorted(
         [
             "ABSENT",
+            "ActionParseError",
             "Change",
             "DecodeError",
             "Diff",
@@ -336,6 +337,7 @@ def test_public_api_is_pinned() -> None:
             "ReplayLog",
             "Rng",
             "Seat",
+            "SeatOutOfRangeError",
             "SeatResult",
             "UnknownGameError",
             "UnsupportedRulesVersionError",

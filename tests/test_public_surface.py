@@ -11,6 +11,8 @@ from __future__ import annotations
 import importlib
 import inspect
 import io
+import sys
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -104,7 +106,6 @@ def _public_functions() -> list[str]:
         name
         for name in islandgames.__all__
         if inspect.isfunction(getattr(islandgames, name))
-        or type(getattr(islandgames, name)).__name__ == "_CallableGames"
     )
 
 
@@ -112,8 +113,58 @@ def test_every_public_function_works_after_every_game_is_loaded() -> None:
     for game_id in islandgames.game_ids():
         for version in islandgames.rules_versions(game_id):
             islandgames.get_game(game_id, version)
-    importlib.import_module("islandgames.games.friday")  # binds the subpackage, as imports do
-    assert inspect.ismodule(islandgames.games), "the shadowing this test is about"
+    # importing a game subpackage must not rebind islandgames.games to the subpackage
+    # (Python binds a subpackage on its parent when it is first imported)
+    for module in ("islandgames.games", "islandgames.games.friday", "islandgames.games.gozer"):
+        importlib.import_module(module)
+    assert islandgames.games is islandgames.core.registry.games, "shadowed by the subpackage"
+    assert type(sys.modules["islandgames.games"]) is types.ModuleType, "no module swap"
     assert _public_functions() == sorted(CALLS), "every public function has a call here"
     for name, call in CALLS.items():
         assert call() is True, name
+
+
+# --- issue 37: the newcomer conveniences ----------------------------------------------------
+
+#: each public name issue 37 added (outside ``islandgames.__all__``, which test_core pins)
+#: -> a call and a check of its result
+NEWCOMER_CALLS: dict[str, Callable[[], bool]] = {
+    "islandgames.SeatOutOfRangeError": lambda: (
+        issubclass(islandgames.SeatOutOfRangeError, ValueError)
+        and islandgames.SeatOutOfRangeError is islandgames.render.SeatOutOfRangeError
+    ),
+    "islandgames.ActionParseError": lambda: issubclass(
+        islandgames.ActionParseError, islandgames.DecodeError
+    ),
+    "Game.make_config": lambda: (
+        islandgames.get_game("gozer").make_config({"players": 3}).players == 3
+    ),
+    "Game.parse_action": lambda: (
+        islandgames.get_game("gozer").parse_action("step(to=1)")
+        == islandgames.get_game("gozer").parse_action({"type": "step", "to": 1})
+    ),
+    "Game.format_action": lambda: (
+        islandgames.get_game("gozer").format_action(
+            islandgames.get_game("gozer").parse_action("end_move")
+        )
+        == "end_move()"
+    ),
+    "Match.push": lambda: str(Match("gozer", seed=1).push("end_move()")) == "EndMove()",
+    "Match._repr_svg_": lambda: str(Match("friday", seed=1)._repr_svg_()).startswith("<svg"),
+    "Match.__repr__": lambda: repr(Match("friday", seed=1)).startswith("<Match friday "),
+}
+
+
+def _defined_here(owner: type, name: str) -> bool:
+    return name in owner.__dict__
+
+
+def test_every_newcomer_name_works() -> None:
+    owners = {"Game": islandgames.Game, "Match": Match}
+    for dotted, call in NEWCOMER_CALLS.items():
+        head, _, name = dotted.partition(".")
+        if head in owners:
+            assert _defined_here(owners[head], name), dotted
+        else:
+            assert hasattr(islandgames, name), dotted
+        assert call() is True, dotted

@@ -11,8 +11,15 @@ True
 
 from typing import TYPE_CHECKING
 
+# The subpackage ``islandgames.games`` holds the game packages. Python binds a
+# subpackage as an attribute of its parent when it is first imported, which would
+# replace the function ``games`` bound below; imported here first, before that binding,
+# it is never bound again (a later ``import islandgames.games.friday`` finds it in
+# sys.modules), so ``islandgames.games`` is always the function.
+from . import games as _games_package  # noqa: F401 - imported for the order alone
 from ._version import __version__
 from .core.errors import (
+    ActionParseError,
     DecodeError,
     GameOverError,
     IllegalActionError,
@@ -21,6 +28,7 @@ from .core.errors import (
     LogFormatError,
     NotYourTurnError,
     ReplayDivergenceError,
+    SeatOutOfRangeError,
     UnknownGameError,
     UnsupportedRulesVersionError,
 )
@@ -60,6 +68,7 @@ else:
 
 __all__ = [
     "ABSENT",
+    "ActionParseError",
     "Change",
     "DecodeError",
     "Diff",
@@ -83,6 +92,7 @@ __all__ = [
     "ReplayLog",
     "Rng",
     "Seat",
+    "SeatOutOfRangeError",
     "SeatResult",
     "UnknownGameError",
     "UnsupportedRulesVersionError",

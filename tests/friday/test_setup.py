@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from islandgames import InvalidConfigError, state_hash
+from islandgames import InvalidConfigError, SeatOutOfRangeError, state_hash
 from islandgames.core.rng import Rng
 from islandgames.games.friday import (
     GAME,
@@ -90,7 +90,9 @@ def test_first_decision_is_one_of_the_two_offered_hazards() -> None:
     s = GAME.new(3)
     assert GAME.to_act(s) == (0,)
     assert GAME.legal_actions(s, 0) == (ChooseHazard(0), ChooseHazard(1))
-    assert GAME.legal_actions(s, 1) == ()
+    # Friday has one seat: another is an error, not an empty answer (issue 37)
+    with pytest.raises(SeatOutOfRangeError, match="seat 1"):
+        GAME.legal_actions(s, 1)
 
 
 @pytest.mark.parametrize("level", [0, 5, -1])

@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "ActionParseError",
     "DecodeError",
     "GameOverError",
     "IllegalActionError",
@@ -17,6 +18,7 @@ __all__ = [
     "LogFormatError",
     "NotYourTurnError",
     "ReplayDivergenceError",
+    "SeatOutOfRangeError",
     "UnknownGameError",
     "UnsupportedRulesVersionError",
 ]
@@ -73,6 +75,16 @@ class UnsupportedRulesVersionError(IslandGamesError, LookupError):
 
 class DecodeError(IslandGamesError, ValueError):
     """Bytes or wire data could not be decoded into the requested type."""
+
+
+class ActionParseError(DecodeError):
+    """An action's text or wire map names no action of the game, or gives it wrong
+    fields (:meth:`Game.parse_action <islandgames.core.game.Game.parse_action>`)."""
+
+
+class SeatOutOfRangeError(IslandGamesError, ValueError):
+    """The seat is no seat of the state (an int 0..n-1, or None for a spectator where a
+    spectator is allowed), or a view is drawn for a seat other than its own."""
 
 
 class LogFormatError(DecodeError):

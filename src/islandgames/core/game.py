@@ -1,14 +1,15 @@
 """The engine contract every game implements (DESIGN section 3).
 
-A :class:`Game` is a stateless object; states are immutable attrs values. The base
-class supplies the checks that must be identical for every game (seat range, game
-over, action type, legality) so that a game only writes its rules.
+A :class:`Game` holds no game state (at most a one-entry cache, invisible in results);
+states are immutable attrs values. The base class supplies the checks that must be
+identical for every game (seat range, game over, action type, legality) so that a game
+only writes its rules.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic, Literal, TypeVar, get_args
 
 import attrs
@@ -20,7 +21,9 @@ from .errors import (
     IllegalActionError,
     InvalidConfigError,
     NotYourTurnError,
+    SeatOutOfRangeError,
 )
+from .notation import describe_action, parse_action
 from .rng import Rng
 
 __all__ = [
@@ -30,6 +33,8 @@ __all__ = [
     "Result",
     "Seat",
     "SeatResult",
+    "describe_action",
+    "seat_error",
 ]
 
 #: Seats are numbered from 0.
@@ -118,8 +123,12 @@ class Game(ABC, Generic[S, A, V, C]):
 
     # --- life cycle ------------------------------------------------------------------
 
-    def new(self, seed: int, config: C | None = None, setup: Any = None) -> S:
-        """The initial state for ``seed`` and ``config`` (None: the defaults).
+    def new(
+        self, seed: int, config: C | Mapping[str, Any] | None = None, setup: Any = None
+    ) -> S:
+        """The initial state for ``seed`` and ``config``: the game's config object, a
+        plain dict of some of its fields (the others take their defaults; see
+        :meth:`make_config`), or None (the defaults).
 
         ``setup`` (an instance of :attr:`setup_type`; None: none) fixes parts of the
         setup, for tutorials, puzzles and tests: each of its fields that is not None
@@ -130,13 +139,7 @@ class Game(ABC, Generic[S, A, V, C]):
             raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
         if not 0 <= seed < 1 << 256:
             raise InvalidConfigError(f"seed must be in [0, 2**256), got {seed}")
-        cfg = self.info.default_config if config is None else config
-        if not isinstance(cfg, self.config_type):
-            raise InvalidConfigError(
-                f"{self.info.id} expects a {self.config_type.__name__} config, "
-                f"got {type(cfg).__name__}"
-            )
-        self.check_config(cfg)
+        cfg = self.make_config(config)
         if setup is None:
             return self._new(Rng.from_seed(seed), cfg)
         if self.setup_type is None:
@@ -150,6 +153,58 @@ class Game(ABC, Generic[S, A, V, C]):
         if problem is not None:
             raise InvalidConfigError(f"malformed {self.setup_type.__name__}: {problem}")
         return self._new_with_setup(Rng.from_seed(seed), cfg, setup)
+
+    def make_config(self, config: C | Mapping[str, Any] | None = None) -> C:
+        """The game's config object from ``config``, checked: None gives the defaults,
+        a config object is itself, and a plain dict (or other mapping) of field names
+        to wire values is decoded as the command line's ``--config``, the service and
+        the RL environments decode one (:meth:`decode_config`: the missing fields take
+        their defaults, lists become tuples). Anything wrong is an
+        :class:`InvalidConfigError` naming it.
+
+        >>> from islandgames import get_game
+        >>> get_game("gozer").make_config({"players": 3})
+        GozerConfig(players=3, round_limit=100, gozer_shot='banish')
+        >>> try:
+        ...     get_game("gozer").make_config({"player": 3})
+        ... except InvalidConfigError as exc:
+        ...     print(exc)
+        gozer config has no field 'player' (its fields: players, round_limit, gozer_shot)
+        """
+        if config is None:
+            cfg: Any = self.info.default_config
+        elif isinstance(config, Mapping) and not isinstance(config, self.config_type):
+            return self._config_from_map(config)
+        else:
+            cfg = config
+        if not isinstance(cfg, self.config_type):
+            raise InvalidConfigError(
+                f"{self.info.id} expects a {self.config_type.__name__} config or a dict "
+                f"of its fields, got {type(cfg).__name__}"
+            )
+        self.check_config(cfg)
+        return cfg
+
+    def _config_from_map(self, config: Mapping[Any, Any]) -> C:
+        names = (
+            tuple(f.name for f in attrs.fields(self.config_type))
+            if attrs.has(self.config_type)
+            else ()
+        )
+        unknown = [k for k in config if k not in names] if names else []
+        if unknown:
+            s = "s" if len(unknown) > 1 else ""
+            shown = ", ".join(_short(k) for k in unknown[:6])
+            more = f" and {len(unknown) - 6} more" if len(unknown) > 6 else ""
+            raise InvalidConfigError(
+                f"{self.info.id} config has no field{s} {shown}{more} "
+                f"(its fields: {', '.join(names)})"
+            )
+        try:
+            return self.decode_config(dict(config))
+        except DecodeError as exc:
+            why = str(exc).removeprefix(f"cannot decode {self.config_type.__name__}: ")
+            raise InvalidConfigError(f"bad {self.info.id} config: {why}") from exc
 
     def check_config(self, config: C) -> None:
         """Raise :class:`InvalidConfigError` if ``config`` is out of range."""
@@ -298,18 +353,78 @@ class Game(ABC, Generic[S, A, V, C]):
     def encode_action(self, action: A) -> Any:
         return serde.to_wire(action, self.action_type)
 
+    # --- actions as text ---------------------------------------------------------------
+
+    def parse_action(self, data: str | Mapping[str, Any] | A) -> A:
+        """The typed action ``data`` names: its text as :meth:`format_action` writes it
+        and ``islandgames play`` lists it (``"step(to=13)"``), its wire map
+        (``{"type": "step", "to": 13}``, as in logs and over RPC), or an action of the
+        game (returned as it is). :class:`ActionParseError` (a :class:`DecodeError`)
+        names what is wrong; legality is checked by :meth:`apply`, not here. See
+        :mod:`islandgames.core.notation`.
+
+        >>> from islandgames import get_game
+        >>> get_game("gozer").parse_action("step(to=13)")
+        Step(to=13)
+        """
+        action: A = parse_action(self, data)
+        return action
+
+    def format_action(self, action: A) -> str:
+        """The text of ``action`` that :meth:`parse_action` reads back (the command
+        line's, the replay viewer's): its wire tag and its fields by name.
+
+        >>> from islandgames import get_game
+        >>> game = get_game("gozer")
+        >>> game.format_action(game.parse_action({"type": "step", "to": 13}))
+        'step(to=13)'
+        """
+        return describe_action(action)
+
     def __repr__(self) -> str:
         return f"<Game {self.info.id!r}>"
 
 
-def describe_action(action: Any) -> str:
-    """A short text for an action: its wire tag and fields."""
-    wire = serde.to_wire(action)
-    if isinstance(wire, dict):
-        tag = wire.pop("type", type(action).__name__)
-        args = ", ".join(f"{k}={v!r}" for k, v in wire.items())
-        return f"{tag}({args})"
-    return repr(action)
+def _short(value: object, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def seat_error(
+    game: Game[Any, Any, Any, Any], state: Any, seat: object, *, spectator: bool
+) -> SeatOutOfRangeError | None:
+    """None if ``seat`` is a seat of ``state`` (an int 0..n-1; also None, a spectator,
+    if ``spectator``), else the :class:`SeatOutOfRangeError` saying why. The games'
+    ``legal_actions`` and ``view`` make one int comparison on their hot path and ask
+    here only when it fails (a seat of an int subclass, an IntEnum, is a seat too).
+
+    >>> from islandgames import get_game
+    >>> game = get_game("gozer")
+    >>> print(seat_error(game, game.new(1), 9, spectator=True))
+    gozer: seat 9 is out of range (this match has seats 0..3; None is a spectator)
+    >>> print(seat_error(game, game.new(1), None, spectator=True))
+    None
+    """
+    n = game.seat_count(state)
+    seats = "only seat 0" if n == 1 else f"seats 0..{n - 1}"
+    if seat is None:
+        if spectator:
+            return None
+        return SeatOutOfRangeError(
+            f"{game.info.id}: a spectator (None) has no actions; this match has {seats}"
+        )
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        also = " (or None: a spectator)" if spectator else ""
+        return SeatOutOfRangeError(
+            f"{game.info.id}: a seat is an int{also}, not {_short(seat)}; this match has "
+            f"{seats}"
+        )
+    if 0 <= seat < n:
+        return None
+    also = "; None is a spectator" if spectator else ""
+    return SeatOutOfRangeError(
+        f"{game.info.id}: seat {seat} is out of range (this match has {seats}{also})"
+    )
 
 
 def _list_actions(actions: Sequence[Any], limit: int = 12) -> str:

@@ -39,7 +39,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast, get_args
 import attrs
 
 from .errors import InvalidConfigError
-from .game import Game, GameInfo, Outcome, Seat
+from .game import Game, GameInfo, Outcome, Seat, seat_error
 from .rng import Rng
 
 __all__ = [
@@ -643,7 +643,9 @@ class RulesGame(Game[S, A, V, C], Generic[S, A, V, C, R]):
     """A game's :class:`Definition` under one rules version: the engine contract,
     shareable across threads. Its answers depend on their arguments alone; it keeps one
     explicit cache entry, the last ``legal_actions`` answer (state, seat, actions), a
-    single tuple stored and read in one step (see :meth:`apply`)."""
+    single tuple stored and read in one step (see :meth:`apply`). ``legal_actions`` and
+    ``view`` refuse a seat that is no seat of the state (``view`` also takes None, a
+    spectator) with a :class:`~islandgames.core.errors.SeatOutOfRangeError`."""
 
     def __init__(self, definition: Definition[S, A, V, C, R], rules: R) -> None:
         self.definition = d = definition
@@ -655,6 +657,7 @@ class RulesGame(Game[S, A, V, C], Generic[S, A, V, C, R]):
         self.config_type = d.config_type
         self.setup_type = d.setup_type
         self._action_classes = action_classes(d.action_type)
+        self._seat_count = d.seat_count
         # the last legal_actions answer: (state, seat, actions); see apply
         self._last_legal: tuple[Any, int, tuple[Any, ...]] | None = None
 
@@ -678,6 +681,11 @@ class RulesGame(Game[S, A, V, C], Generic[S, A, V, C, R]):
         return self.definition.to_act(state)
 
     def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
+        # one class test and one comparison on the hot path; the rest only on a miss
+        if seat.__class__ is not int or not 0 <= seat < self._seat_count(state):
+            problem = seat_error(self, state, seat, spectator=False)
+            if problem is not None:
+                raise problem
         legal = self.definition.legal_actions(state, seat, self.rules)
         self._last_legal = (state, seat, legal)  # one store: atomic across threads
         return legal
@@ -703,6 +711,12 @@ class RulesGame(Game[S, A, V, C], Generic[S, A, V, C, R]):
         return self.definition.apply(state, seat, action, self.rules)
 
     def view(self, state: S, seat: Seat | None) -> V:
+        if seat is not None and (
+            seat.__class__ is not int or not 0 <= seat < self._seat_count(state)
+        ):
+            problem = seat_error(self, state, seat, spectator=True)
+            if problem is not None:
+                raise problem
         return self.definition.view(state, seat, self.rules)
 
     def outcome(self, state: S) -> Outcome | None:

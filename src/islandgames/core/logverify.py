@@ -9,9 +9,10 @@ version, every hash, the chain and the recorded outcome equal to the replay's.
 
 from __future__ import annotations
 
+import os
 import typing
 from collections.abc import Iterator
-from typing import Any, Literal
+from typing import IO, Any, Literal, TypeAlias
 
 import attrs
 
@@ -26,6 +27,7 @@ from .logreader import (
     _setup_problem,
     _shown,
     _viewer_ok,
+    read_log,
 )
 from .logrecords import (
     AnyGame,
@@ -44,12 +46,32 @@ from .logrecords import (
 
 __all__ = [
     "Divergence",
+    "LogSource",
     "Verdict",
     "Verification",
     "verify_fork",
     "verify_log",
     "verify_redacted",
 ]
+
+#: What the verifiers take: a log already read, or what :func:`read_log` reads (a path,
+#: the log's bytes, or a binary file open for reading).
+LogSource: TypeAlias = ReplayLog | str | os.PathLike[str] | bytes | bytearray | IO[bytes]
+
+
+def _as_log(source: LogSource, what: str = "log") -> ReplayLog:
+    """``source`` as a :class:`ReplayLog`: itself, or read with :func:`read_log` (its
+    :class:`LogFormatError` for a file that is no log, or cannot be read)."""
+    if isinstance(source, ReplayLog):
+        return source
+    if isinstance(source, str | os.PathLike | bytes | bytearray | memoryview) or callable(
+        getattr(source, "read", None)
+    ):
+        return read_log(typing.cast("str | os.PathLike[str] | bytes | IO[bytes]", source))
+    raise TypeError(
+        f"{what} must be a ReplayLog, a path (str or os.PathLike), the log's bytes or a "
+        f"binary file, got {type(source).__name__}"
+    )
 
 #: ``verified``: every entry replayed from the revealed seed under the header's rules
 #: version, every hash, the chain and the end record's outcome equal to the replay's.
@@ -142,10 +164,23 @@ def _diverged(log: ReplayLog, seq: int, what: str, expected: str, found: str) ->
     )
 
 
-def verify_log(log: ReplayLog) -> Verification:
+def verify_log(log: LogSource) -> Verification:
     """The verdict on ``log`` (:class:`Verification`), never raising for a log that was
     read or parsed, except for a game or rules version this engine does not have
-    (:class:`UnknownGameError`, :class:`UnsupportedRulesVersionError`).
+    (:class:`UnknownGameError`, :class:`UnsupportedRulesVersionError`). ``log`` is a
+    :class:`ReplayLog` or what :func:`read_log` reads: a path (str or os.PathLike), the
+    log's bytes, a binary file; a file that is no log raises :class:`LogFormatError`
+    (it was never read, so there is no verdict on it).
+
+    >>> import io
+    >>> from islandgames import Match, write_log
+    >>> m = Match("friday", seed=7)
+    >>> while m.outcome() is None:
+    ...     _ = m.act(0, m.legal_actions(0)[0])
+    >>> buf = io.BytesIO()
+    >>> write_log(m.log(), buf)
+    >>> verify_log(buf.getvalue()).status, verify_log(m.log()).status
+    ('verified', 'verified')
 
     Always: ``seq`` runs 1..n, every seat is in range, every visible action matches its
     commitment (re-encoded canonically), the chain holds; a full log masks nothing.
@@ -158,6 +193,7 @@ def verify_log(log: ReplayLog) -> Verification:
     """
     from .registry import get_game  # late: the registry imports the games
 
+    log = _as_log(log)
     h = log.header
     game = get_game(h.game, h.rules_version)
     full = log.viewer == "all"
@@ -327,14 +363,16 @@ def _redaction_problem(
     return None
 
 
-def verify_redacted(redacted: ReplayLog, full: ReplayLog) -> Verification:
+def verify_redacted(redacted: LogSource, full: LogSource) -> Verification:
     """The verdict on a per-seat log checked against the full log: the same header,
     every entry's seat and hashes equal to the full log's, and every visible part of every
     entry (partial forms included) exactly the true action's redaction for the per-seat
     log's viewer. ``verified`` needs a verified full log; while the full log is
     ``unfinished`` (no seed), masked and partial forms cannot be checked and the verdict
     is at most ``unfinished``. A divergence of the full log itself is reported with
-    ``what`` starting with ``"full log: "``."""
+    ``what`` starting with ``"full log: "``. Either log may be given as for
+    :func:`verify_log` (a path, bytes, a file)."""
+    redacted, full = _as_log(redacted, "redacted"), _as_log(full, "full")
     n = len(redacted.entries)
     if redacted.viewer == "all":
         return _diverged(redacted, 0, "viewer", "a per-seat log (a seat, or None)", "'all'")
@@ -385,7 +423,7 @@ def verify_redacted(redacted: ReplayLog, full: ReplayLog) -> Verification:
     return Verification("verified", n, redacted.viewer, None, outcome)
 
 
-def verify_fork(fork: ReplayLog, parent: ReplayLog) -> Verification:
+def verify_fork(fork: LogSource, parent: LogSource) -> Verification:
     """The verdict on a forked log checked against the log it was forked from.
 
     Both logs must verify on their own (a divergence of the parent is reported with
@@ -397,7 +435,9 @@ def verify_fork(fork: ReplayLog, parent: ReplayLog) -> Verification:
     seats, action commitments and state hashes (and, where both show them, the same
     actions and salts). A lineage divergence has ``what`` starting with ``"lineage: "``
     (seq 0 for the header). Otherwise the verdict is the fork's own: ``verified``, or
-    ``unfinished`` while the fork's game is still running."""
+    ``unfinished`` while the fork's game is still running. Either log may be given as
+    for :func:`verify_log` (a path, bytes, a file)."""
+    fork, parent = _as_log(fork, "fork"), _as_log(parent, "parent")
     n = len(fork.entries)
     link = fork.header.parent
     if link is None:

@@ -8,6 +8,18 @@
 >>> _ = m.act(0, first)
 >>> m.seq, len(m.log().entries)
 (1, 1)
+
+A config may be a plain dict of some of the game's config fields; an action may be
+pushed as the text ``islandgames play`` lists (or its wire map), for the one seat the
+game waits on; the repr says where the match stands:
+
+>>> g = Match("gozer", seed=1, config={"players": 3})
+>>> g
+<Match gozer (rules 1.1) seq 0: to act seat 0 (castaway)>
+>>> g.push("step(to=1)")
+Step(to=1)
+>>> g.seq, g.legal_actions(0)[-1]
+(1, EndMove())
 """
 
 from __future__ import annotations
@@ -22,9 +34,8 @@ import attrs
 
 from .._version import __version__
 from . import serde
-from .errors import IllegalActionError, ReplayDivergenceError
+from .errors import GameOverError, IllegalActionError, NotYourTurnError, ReplayDivergenceError
 from .game import Game, Outcome, Seat
-from .logreader import read_log
 from .logrecords import (
     LogAiSeat,
     LogEnd,
@@ -40,7 +51,8 @@ from .logrecords import (
     setup_wire,
     write_log,
 )
-from .registry import get_game
+from .logverify import LogSource, _as_log
+from .registry import definition_of, get_game
 
 __all__ = ["Match", "redact_log"]
 
@@ -49,7 +61,9 @@ class Match:
     """A game, its current state and its log. Not thread-safe; one writer at a time.
 
     ``game`` is a game id (its newest rules, or ``rules_version``) or a game object.
-    ``seed`` defaults to 128 bits from the OS. ``setup`` (the game's ``setup_type``)
+    ``seed`` defaults to 128 bits from the OS. ``config`` is the game's config object,
+    a plain dict of some of its fields (the rest take their defaults:
+    :meth:`Game.make_config`) or None (the defaults). ``setup`` (the game's ``setup_type``)
     fixes parts of the setup (:meth:`Game.new`): the header commits to it and the end
     record reveals it, with the seed. With ``log_path``, every record is appended to
     that file (and flushed) as it is made, so a crash loses nothing that was
@@ -76,7 +90,7 @@ class Match:
         else:
             self.game = game
         self.seed: int = secrets.randbits(128) if seed is None else seed
-        self.config: Any = self.game.info.default_config if config is None else config
+        self.config: Any = self.game.make_config(config)
         self.setup: Any = setup
         self.state: Any = self.game.new(self.seed, self.config, setup)
         self.header: LogHeader = make_header(
@@ -135,6 +149,36 @@ class Match:
             self._append({"type": "end", **serde.to_wire(self._end(outcome))})
             self._close_file()
 
+    # --- at a glance -------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        """The game, its rules, how many actions were applied, and who acts now (or the
+        outcome). Never the seed: it is secret until the log reveals it."""
+        g = self.game
+        head = f"<Match {g.info.id} (rules {g.info.rules_version}) seq {self.seq}"
+        outcome = self.outcome()
+        if outcome is not None:
+            results = "; ".join(
+                f"seat {r.seat} ({r.role}) {r.result}, score {r.score}"
+                for r in outcome.results
+            )
+            return f"{head}: over ({outcome.reason}): {results}>"
+        seats = self.to_act()
+        if not seats:  # pragma: no cover - a running game always waits on someone
+            return f"{head}: waiting on nobody>"
+        who = ", ".join(f"seat {s} ({g.role(self.state, s)})" for s in seats)
+        return f"{head}: to act {who}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows: the current state as a spectator sees it,
+        drawn by the game's picture hook (what ``islandgames.render.render_svg(m.state)``
+        draws); None for a game without a picture. For a seat's view, call
+        ``render_svg(m.state, seat)``."""
+        d = definition_of(self.game)
+        if d is None or d.render_svg is None:
+            return None
+        return str(d.render_svg(self.game.view(self.state, None)))
+
     # --- playing ---------------------------------------------------------------------
 
     @property
@@ -171,6 +215,43 @@ class Match:
         self._push(entry)
         self._finish_if_over()
         return new
+
+    def push(self, action: Any, seat: Seat | None = None) -> Any:
+        """Parse ``action`` (its text as ``islandgames play`` lists it, its wire map, or
+        the action itself: :meth:`Game.parse_action`), apply it for ``seat`` and record
+        it; return the typed action applied (python-chess's ``push_uci``; :meth:`act`
+        returns the new state). ``seat`` None: the one seat the game waits on, or, when
+        it waits on several, the one of them for which the action is legal; an
+        optional action of a seat it does not wait on needs ``seat``."""
+        typed = self.game.parse_action(action)
+        if seat is None:
+            seat = self._seat_for(typed)
+        self.act(seat, typed)
+        return typed
+
+    def _seat_for(self, action: Any) -> Seat:
+        waiting = self.to_act()
+        if len(waiting) == 1:
+            return waiting[0]
+        if not waiting:
+            if self.outcome() is not None:
+                raise GameOverError(
+                    f"the {self.game.info.title} game is over; no action is accepted"
+                )
+            raise NotYourTurnError("the game waits on no seat; pass seat=")  # pragma: no cover
+        fits = [s for s in waiting if self.game.is_legal(self.state, s, action)]
+        if len(fits) == 1:
+            return fits[0]
+        listed = ", ".join(map(str, waiting))
+        if not fits:
+            raise IllegalActionError(
+                f"{self.game.format_action(action)} is legal for none of the seats the "
+                f"game waits on ({listed})"
+            )
+        raise NotYourTurnError(
+            f"{self.game.format_action(action)} is legal for seats "
+            f"{', '.join(map(str, fits))} alike; pass seat="
+        )
 
     def rewind(self, seq: int) -> Any:
         """Go back to the state after entry ``seq`` (0: the initial state); the entries
@@ -249,21 +330,21 @@ class Match:
     @classmethod
     def from_log(
         cls,
-        log: ReplayLog | str | os.PathLike[str],
+        log: LogSource,
         seed: int | None = None,
         *,
         log_path: str | os.PathLike[str] | None = None,
         setup: Any = None,
     ) -> Match:
         """Rebuild a match by replaying a full log, under the rules version it was
-        recorded with (a forked log keeps its header's ``parent``). The seed (and the
+        recorded with (a forked log keeps its header's ``parent``); ``log`` may also be
+        what :func:`read_log` reads (a path, the log's bytes, a binary file). The seed (and the
         scenario setup, if the header commits to one) come from the log's end record
         or, for a game still running, must be given (``setup``: the game's setup_type). Raises
         :class:`ReplayDivergenceError` at the first entry that does not reproduce.
         With ``log_path`` (which may be the file the log was read from), the rebuilt
         log is written there atomically once replayed, and every later action appended."""
-        if not isinstance(log, ReplayLog):
-            log = read_log(Path(log))
+        log = _as_log(log)
         if seed is None:
             if log.end is None:
                 raise ReplayDivergenceError("the log has no revealed seed; pass seed=")

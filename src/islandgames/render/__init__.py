@@ -46,7 +46,7 @@ import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ..core.errors import IslandGamesError
+from ..core.errors import IslandGamesError, SeatOutOfRangeError
 from ..core.game import Game
 from ..core.registry import definition_of, game_ids, get_game, rules_versions
 
@@ -351,11 +351,6 @@ class NotRenderableError(IslandGamesError, TypeError):
 class NoRendererError(IslandGamesError, LookupError):
     """The game has no picture (``render_svg``) or no text view (``render_text``) on its
     kit Definition."""
-
-
-class SeatOutOfRangeError(IslandGamesError, ValueError):
-    """The seat is no seat of the state (nor None, a spectator), or a view is drawn for
-    a seat other than its own."""
 
 
 #: type of a state or view -> (game id, rules version, is a state): found once
