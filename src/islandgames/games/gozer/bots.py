@@ -36,7 +36,7 @@ from .board import BOARD, bfs
 from .data import ARMOUR, BRIDGE, KEY
 from .rules import fireball_hits
 from .state import CrossingRequest, TradeOffer
-from .view import Table
+from .view import GozerTable
 
 __all__ = ["HeuristicBot"]
 
@@ -87,7 +87,7 @@ def _chance_roll_at_least(k: int) -> float:
     return (7 - k) / 6
 
 
-def _boat_distance(t: Table, seat: int, square: int) -> int:
+def _boat_distance(t: GozerTable, seat: int, square: int) -> int:
     g = t.gadgets
     d = BOAT_DIST[(g[BRIDGE].holder == seat, g[KEY].holder == seat)][square]
     return _FAR if d < 0 else d
@@ -130,7 +130,7 @@ class HeuristicBot:
     def choose(
         self, game: Game[Any, Any, Any, Any], view: Any, legal: Sequence[Any], rng: Rng
     ) -> tuple[Any, Rng]:
-        t: Table = view.table
+        t: GozerTable = view.table
         seat: int = view.seat
         if type(legal[0]) is Respond:
             return self._respond(t, seat, legal), rng
@@ -140,7 +140,7 @@ class HeuristicBot:
 
     # --- answers -----------------------------------------------------------------------
 
-    def _respond(self, t: Table, seat: int, legal: Sequence[Any]) -> Any:
+    def _respond(self, t: GozerTable, seat: int, legal: Sequence[Any]) -> Any:
         p = t.pending
         if isinstance(p, CrossingRequest):
             return Respond(True)
@@ -151,7 +151,7 @@ class HeuristicBot:
 
     # --- castaways ---------------------------------------------------------------------
 
-    def _castaway(self, t: Table, me: int, legal: Sequence[Any]) -> Any:
+    def _castaway(self, t: GozerTable, me: int, legal: Sequence[Any]) -> Any:
         steps: list[int] = []
         can_end = False
         for a in legal:
@@ -170,7 +170,7 @@ class HeuristicBot:
             return self._castaway_move(t, me, steps, can_end)
         return EndTurn()
 
-    def _castaway_move(self, t: Table, me: int, steps: list[int], can_end: bool) -> Any:
+    def _castaway_move(self, t: GozerTable, me: int, steps: list[int], can_end: bool) -> Any:
         m = t.move
         assert m is not None
         here = m.path[-1]
@@ -215,7 +215,7 @@ class HeuristicBot:
         return Step(_first_step(parent, here, best[1]))
 
     def _square_score(
-        self, t: Table, me: int, d: int, here: int, parent: dict[int, int],
+        self, t: GozerTable, me: int, d: int, here: int, parent: dict[int, int],
         ground: Mapping[int, str], bridge: bool, key: bool, reach: Sequence[int],
         summit_chance: float, armoured: bool, others: list[int],
     ) -> float:
@@ -246,11 +246,11 @@ class HeuristicBot:
 
     # --- Gozer ----------------------------------------------------------------------------
 
-    def _urgency(self, t: Table, seat: int) -> int:
+    def _urgency(self, t: GozerTable, seat: int) -> int:
         """Higher for castaways closer to the boat."""
         return 100 - _boat_distance(t, seat, t.pawns[seat].square)
 
-    def _gozer(self, t: Table, legal: Sequence[Any]) -> Any:
+    def _gozer(self, t: GozerTable, legal: Sequence[Any]) -> Any:
         fireballs = [a for a in legal if type(a) is Fireball]
         if fireballs:
             best_value, best = 0.0, None
@@ -271,7 +271,7 @@ class HeuristicBot:
             return self._gozer_move(t)
         return EndTurn()
 
-    def _fireball_value(self, t: Table) -> float:
+    def _fireball_value(self, t: GozerTable) -> float:
         """What the best fireball would be worth now (0: nobody would fall)."""
         best = 0.0
         for gully in range(len(BOARD.gullies)):
@@ -281,7 +281,7 @@ class HeuristicBot:
             best = max(best, value)
         return best
 
-    def _ahead(self, t: Table, seat: int, steps: int) -> int:
+    def _ahead(self, t: GozerTable, seat: int, steps: int) -> int:
         """Where castaway ``seat`` will probably be after ``steps`` steps to the boat."""
         g = t.gadgets
         dist = BOAT_DIST[(g[BRIDGE].holder == seat, g[KEY].holder == seat)]
@@ -296,7 +296,7 @@ class HeuristicBot:
             sq = min(options)
         return sq
 
-    def _gozer_move(self, t: Table) -> Any:
+    def _gozer_move(self, t: GozerTable) -> Any:
         m = t.move
         assert m is not None
         here = m.path[-1]

@@ -1,6 +1,6 @@
 """Determinization (``sample_state``): a full Gozer state from a seat's view.
 
-The Wrath of Gozer is open information: a view's :class:`~.view.Table` holds every
+The Wrath of Gozer is open information: a view's :class:`~.view.GozerTable` holds every
 field of the state but the RNG. A sample is that table with a fresh RNG key drawn from
 the caller's ``rng`` (future dice are the only hidden part), never the real one.
 """

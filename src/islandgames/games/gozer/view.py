@@ -3,7 +3,7 @@
 The Wrath of Gozer is open information: every pawn, gadget, move and request is on
 the table. Only the RNG key and counter (future dice) are hidden. The spectator's
 view and a seat's view are still separate types (:class:`SpectatorView`,
-:class:`SeatView`) around the same public :class:`Table`, so a future hidden variant
+:class:`SeatView`) around the same public :class:`GozerTable`, so a future hidden variant
 changes only what goes into them.
 """
 
@@ -16,11 +16,19 @@ from ...core.rng import Rng
 from .contract import GozerConfig, GozerRules
 from .state import GadgetSpot, GozerState, Move, Pawn, Phase, Request, Winner
 
-__all__ = ["GozerView", "SeatView", "SpectatorView", "Table", "resample_hidden", "view"]
+__all__ = [
+    "GozerTable",
+    "GozerView",
+    "SeatView",
+    "SpectatorView",
+    "Table",
+    "resample_hidden",
+    "view",
+]
 
 
 @attrs.frozen(slots=True)
-class Table:
+class GozerTable:
     """The public part of the state: every field except ``rng``."""
 
     config: GozerConfig
@@ -47,7 +55,7 @@ class Table:
 class SpectatorView:
     """What a spectator sees."""
 
-    table: Table
+    table: GozerTable
 
 
 @attrs.frozen(slots=True)
@@ -56,15 +64,20 @@ class SeatView:
 
     seat: int
     role: str
-    table: Table
+    table: GozerTable
 
 
 GozerView = SeatView | SpectatorView
 serde.register_union(GozerView)
 
 
-def table(s: GozerState) -> Table:
-    return Table(
+#: The earlier name of :class:`GozerTable` (it read like the kit's ``Table``), kept so
+#: that code importing it goes on working.
+Table = GozerTable
+
+
+def table(s: GozerState) -> GozerTable:
+    return GozerTable(
         config=s.config,
         gozer=s.gozer,
         round=s.round,
