@@ -106,7 +106,7 @@ def play(
             state = g.apply(state, *hit)
             n += 1
             continue
-        bot = bots if isinstance(bots, Bot) else bots[seat]
+        bot = bots[seat] if isinstance(bots, Mapping) else bots
         legal = g.legal_actions(state, seat)
         action, rngs[seat] = bot.choose(g, g.view(state, seat), legal, rngs[seat])
         state = g.apply(state, seat, action)

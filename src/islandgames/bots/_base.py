@@ -52,7 +52,9 @@ def interjection(
     for seat in game.seats(state):
         if seat == next_seat:
             continue
-        bot = bots if isinstance(bots, Bot) else bots.get(seat)
+        # a Mapping test, not isinstance(bots, Bot): a runtime-checkable Protocol check
+        # inspects the class's attributes on every call, and this runs at every step
+        bot = bots.get(seat) if isinstance(bots, Mapping) else bots
         interject = getattr(bot, "interject", None)
         if interject is None:
             continue

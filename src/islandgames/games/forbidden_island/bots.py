@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...bots import win_chance
+from ...core import kit
 from ...core.game import Game
 from ...core.rng import Rng
 from . import rules
@@ -151,8 +152,32 @@ def _distances(s: ForbiddenIslandState, seat: int) -> tuple[int, ...]:
     """Moves ``seat``'s pawn needs to reach each cell (99: unreachable)."""
     adv = s.adventurers[seat]
     kind = adv if adv in ("explorer", "pilot", "diver") else "walker"
-    sunk = tuple(st == "sunk" for st in s.tiles)
-    return _distance_table(s.layout, sunk, s.board.index(s.pawns[seat]), kind)
+    start = _cells(s.board)[s.pawns[seat]]
+    tables = _tables_of(s.tiles)
+    key = (s.layout, start, kind)
+    table = tables.get(key)
+    if table is None:
+        sunk = tuple(map(_SUNK.__eq__, s.tiles))  # (st == "sunk" for st in tiles), in C
+        table = tables[key] = _distance_table(s.layout, sunk, start, kind)
+    return table
+
+
+_SUNK = "sunk"
+
+
+@kit.remember_last
+def _tables_of(tiles: tuple[str, ...]) -> dict[tuple[str, int, str], tuple[int, ...]]:
+    """The distance tables found for one ``tiles`` tuple, by (layout, start, kind). The
+    states a decision and a search look at share their ``tiles`` until a tile floods or
+    sinks, so most lookups are one identity test and one small dict lookup; every
+    table comes from :func:`_distance_table`, so the answers are the same without it."""
+    return {}
+
+
+@functools.lru_cache(maxsize=64)
+def _cells(board: tuple[str, ...]) -> dict[str, int]:
+    """Tile name -> cell of a board (a game's board never changes)."""
+    return {tile: c for c, tile in enumerate(board)}
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -182,6 +207,7 @@ def evaluate(s: ForbiddenIslandState) -> float:
     if s.ended:
         return _WON if s.ended == ("won",) else _LOST
     board, tiles = s.board, s.tiles
+    cell_of = _cells(board)
     n = len(s.pawns)
     score = 0.0
     dists: dict[int, tuple[int, ...]] = {}
@@ -194,29 +220,36 @@ def evaluate(s: ForbiddenIslandState) -> float:
 
     def vital(cell: int, weight: float) -> float:
         """The cost of a flooded tile the team cannot lose, and of nobody being near."""
-        near = min(min(dist(q)[cell] for q in range(n)), 6)
+        near = 6
+        for q in range(n):
+            d = dist(q)[cell]
+            if d < near:
+                near = d
         return weight * (0.5 + _risk(s, board[cell])) + weight * 0.08 * max(0, near - 1)
 
-    fl = board.index(FOOLS_LANDING)
+    fl = cell_of[FOOLS_LANDING]
     if tiles[fl] == "flooded":
         score -= vital(fl, 2500)
     geo = rules.GEOMETRY[s.layout]
     for q, tile in enumerate(s.pawns):
-        c = board.index(tile)
+        c = cell_of[tile]
         adv = s.adventurers[q]
         if tiles[c] == "flooded" and adv not in ("diver", "pilot"):
             around = geo.king[c] if adv == "explorer" else geo.ortho[c]
             if all(tiles[x] == "sunk" for x in around):
                 score -= 1500 * (0.3 + _risk(s, tile))
     score -= 15 * tiles.count("flooded")
-    lifts = sum(h.count(HELICOPTER_LIFT) for h in s.hands)
+    lifts = bags = 0
+    for h in s.hands:
+        lifts += h.count(HELICOPTER_LIFT)
+        bags += h.count(SANDBAGS)
     score += 900 * min(lifts, 1) + 150 * max(0, lifts - 1)
-    score += 120 * sum(h.count(SANDBAGS) for h in s.hands)
+    score += 120 * bags
     score += 100000 * len(s.captured)
     for t in TREASURE_IDS:
         if t in s.captured:
             continue
-        cells = [board.index(p) for p in rules.PICKUP[t]]
+        cells = [cell_of[p] for p in rules.PICKUP[t]]
         alive = [c for c in cells if tiles[c] != "sunk"]
         if not alive:
             return _LOST
@@ -236,14 +269,16 @@ def evaluate(s: ForbiddenIslandState) -> float:
         else:
             for q in range(n):
                 if q != collector and counts[q] and s.adventurers[q] != "messenger":
-                    d = dist(q)[board.index(s.pawns[collector])]
+                    d = dist(q)[cell_of[s.pawns[collector]]]
                     score -= _SPREAD * min(d, 8) * counts[q]
     if len(s.captured) == len(TREASURE_IDS):
         for q in range(n):
             score -= 1500 * min(dist(q)[fl], 10)
     # cards that can never help any more are worth less than nothing in a full hand
+    captured = s.captured
     for h in s.hands:
-        score -= 30 * sum(1 for c in h if c in s.captured)
+        if captured:  # (subtracting 0 leaves a float as it is)
+            score -= 30 * sum(1 for c in h if c in captured)
         if len(h) > 5:
             score -= 300 * (len(h) - 5)
     return score
