@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -61,8 +62,10 @@ def test_the_svg_is_well_formed_and_shows_every_tile_by_name_and_state() -> None
         for t in TREASURES:
             (g,) = groups(root, treasure=t.id)
             assert (g.get("data-state") == "captured") == (t.id in s.captured)
-        assert f"{len(s.treasure_deck)} cards" in words
-        assert f"{len(s.flood_discard)} cards" in joined
+        # "1 card", never "1 cards" (issue 37)
+        assert _cards(len(s.treasure_deck)) in words
+        assert _cards(len(s.flood_discard)) in joined
+        assert not re.search(r"(?<!\d)1 cards", joined)
 
 
 def test_pawns_are_drawn_on_their_tiles_in_their_adventurers_colours() -> None:
@@ -192,3 +195,7 @@ def test_a_flooded_tile_reads_differently_in_the_terminal() -> None:
     after = _cell(render_text(GAME.view(flooded, None)).splitlines(), x, y)
     assert before[2].startswith("dry") and after[2].startswith("~flooded~")
     assert before[:2] == after[:2]
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"

@@ -97,6 +97,11 @@ _TOP = 64
 _PANEL_W = 270
 
 
+def _cards(n: int) -> str:
+    """``"1 card"``, ``"0 cards"``, ``"5 cards"``."""
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
 def _adv_name(adv: str) -> str:
     a = _ADV.get(adv)
     return a.name if a else adv
@@ -312,10 +317,10 @@ def _piles(view: ForbiddenIslandView, x: float, y: float) -> tuple[str, float]:
     runs = len(view.flood_deck)
     flood_left = sum(len(r) for r in view.flood_deck)
     rows = [
-        ("Treasure deck", f"{view.treasure_deck_size} cards", "treasure-deck"),
-        ("Treasure discard", f"{len(view.treasure_discard)} cards", "treasure-discard"),
-        ("Flood deck", f"{flood_left} cards, {runs} run{'s' if runs != 1 else ''}", "flood-deck"),
-        ("Flood discard", f"{len(view.flood_discard)} cards", "flood-discard"),
+        ("Treasure deck", _cards(view.treasure_deck_size), "treasure-deck"),
+        ("Treasure discard", _cards(len(view.treasure_discard)), "treasure-discard"),
+        ("Flood deck", f"{_cards(flood_left)}, {runs} run{'s' if runs != 1 else ''}", "flood-deck"),
+        ("Flood discard", _cards(len(view.flood_discard)), "flood-discard"),
     ]
     parts = [text(x, y, "Piles", size=14, weight="bold", fill="#333")]
     for k, (label, value, key) in enumerate(rows):

@@ -42,6 +42,23 @@ __all__ = ["TOKENS", "render_svg", "render_text", "render_view", "svg_of"]
 
 _PLACE = {p.number: p for p in PLACES}
 _PHASES = {1: "Exploration", 2: "Hunting", 3: "Reckoning", 4: "End of turn"}
+#: what each step of a turn is, in the rulebook's words (the state's ``step``)
+_STEPS = {
+    "creature_window": "the Creature may play a card",
+    "hunted_window": "cards may be played",
+    "explore": "the Hunted choose their Place cards",
+    "hunt": "the Creature places its Hunt tokens",
+    "ascendancy": "the targeted Hunted answer Ascendancy",
+    "phobia": "the targeted Hunted answer Phobia",
+    "forbidden_zone": "the Hunted answer Forbidden Zone",
+    "prepare": "the Hunted prepare their powers",
+    "resolve_free": "the Hunted resolve their places",
+    "scream": "the Hunted answer Scream",
+    "toxin": "the Hunted answer Toxin",
+    "resolve_target": "the Hunted caught by the Target token resolve",
+    "artemia": "the Hunted answer the Artemia token",
+    "over": "the game is over",
+}
 #: the three Hunt tokens: letter, colour, name
 TOKENS = {
     "creature": ("C", "#c62828", "Creature token"),
@@ -87,7 +104,8 @@ def _status(view: NotAloneView) -> str:
         return f"Game over after turn {view.turn}: {who} won"
     phase = _PHASES.get(view.phase, str(view.phase))
     waits = ", ".join(f"seat {s} ({_role_of(view, s)})" for s in view.to_act) or "nobody"
-    return f"Turn {view.turn}, phase {view.phase} ({phase}), step {view.step}; to act: {waits}"
+    step = _STEPS.get(view.step, str(view.step).replace("_", " "))
+    return f"Turn {view.turn}, phase {view.phase} ({phase}): {step}; to act: {waits}"
 
 
 def _tokens_on(view: NotAloneView, p: int) -> list[str]:
