@@ -14,6 +14,7 @@ from islandgames.bots.gozer import HeuristicBot
 from islandgames.core import serde
 from islandgames.core.rng import Rng
 from islandgames.games.gozer import BOARD, GAME, GozerConfig, render_svg
+from islandgames.games.gozer import render as gozer_render
 from islandgames.games.gozer.actions import (
     Attack,
     CastOff,
@@ -186,8 +187,16 @@ def test_render_is_well_formed_svg() -> None:
         root = ET.fromstring(render_svg(s))
         pawns = next(g for g in root.iter(f"{ns}g") if g.get("id") == "pawns")
         marks = [t.text or "" for t in pawns.iter(f"{ns}title")]
-        alive = [p for i, p in enumerate(s.pawns) if i != s.gozer and p.status != "dead"]
-        assert sum(m.startswith("castaway") for m in marks) == len(alive)
+        # every castaway is drawn, a dead one too (greyed where it fell), never vanishing
+        castaways = [p for i, p in enumerate(s.pawns) if i != s.gozer]
+        assert sum(m.startswith("castaway") for m in marks) == len(castaways)
+        dead = sum(p.status == "dead" for p in castaways)
+        assert sum("(dead)" in m for m in marks) == dead
+        status = next(g for g in root.iter(f"{ns}g") if g.get("id") == "status")
+        words = " ".join(t.text or "" for t in status.iter(f"{ns}text"))
+        assert "The Wrath of Gozer" in words and f"round {s.round}" in words.lower()
+        for seat in range(len(s.pawns)):
+            assert f"seat {seat}: " in words, seat
 
 
 def test_render_numbers_every_square_and_keeps_gullies_beside_the_paths() -> None:
@@ -203,7 +212,11 @@ def test_render_numbers_every_square_and_keeps_gullies_beside_the_paths() -> Non
     assert {str(BOARD.summit), str(BOARD.boat)} <= numbers
     xs = [s.x for s in BOARD.squares]
     ys = [s.y for s in BOARD.squares]
-    ox, oy = min(xs) - 50, min(ys) - 50 - 30  # the picture's origin (render.py)
+    # the picture's origin (render.py): the margin, and the title and status band above
+    top = gozer_render._HEADER_TOP + gozer_render._HEADER_LINE * len(
+        gozer_render._header_lines(BOARD, None)
+    )
+    ox, oy = min(xs) - 50, min(ys) - 50 - top
     gullies = next(g for g in root.iter(f"{ns}g") if g.get("id") == "gullies")
     lines = list(gullies.iter(f"{ns}polyline"))
     assert len(lines) == len(BOARD.gullies)

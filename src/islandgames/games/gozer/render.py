@@ -3,7 +3,7 @@ SVG (squares by elevation and kind, paths, obstacles, gullies, cabins, gadgets, 
 pawns), and the table as text within 80 columns.
 
 The game has no hidden information: every seat's view and a spectator's hold the same
-table (:class:`~.view.Table`), so every view gives the same picture. The island is the
+table (:class:`~.view.GozerTable`), so every view gives the same picture. The island is the
 shipped :data:`~.board.BOARD` (a view does not name its board).
 
 >>> from islandgames.games.gozer import GAME
@@ -34,7 +34,7 @@ from ...render import Svg, esc, fit, wrap
 from .board import BOARD, Board
 from .data import GADGETS
 from .state import CrossingRequest, GozerState, Move
-from .view import GozerView, SeatView, Table, table
+from .view import GozerTable, GozerView, SeatView, table
 
 __all__ = ["render_svg", "render_text", "svg_of"]
 
@@ -42,6 +42,12 @@ _Pos = Callable[[int], tuple[int, int]]
 
 _MARGIN = 50
 _LEGEND_H = 120
+#: the title and status band above the island: its first line, and each line after
+_HEADER_TOP = 44
+_HEADER_LINE = 20
+#: a castaway pawn's radius and the gap between pawns sharing a square
+_PAWN_R = 10
+_PAWN_GAP = 22
 #: elevation colours, from the beach to the summit
 _ELEVATION = (
     "#e8d8a0", "#cfe3a0", "#b5d88a", "#9fcb78", "#8fbf6a", "#a7b66a",
@@ -89,13 +95,15 @@ def svg_of(subject: GozerState | GozerView | None = None, board: Board = BOARD) 
     return Svg(_draw(board, None if subject is None else subject.table))
 
 
-def _draw(board: Board, state: Table | None) -> str:
+def _draw(board: Board, state: GozerTable | None) -> str:
     """The picture of ``state`` (the table; None: the board as set up) on ``board``."""
     xs = [s.x for s in board.squares]
     ys = [s.y for s in board.squares]
-    ox, oy = min(xs) - _MARGIN, min(ys) - _MARGIN - 30
+    header = _header_lines(board, state)
+    top = _HEADER_TOP + _HEADER_LINE * len(header)
+    ox, oy = min(xs) - _MARGIN, min(ys) - _MARGIN - top
     width = max(xs) - min(xs) + 2 * _MARGIN
-    height = max(ys) - min(ys) + 2 * _MARGIN + 30 + _LEGEND_H
+    height = max(ys) - min(ys) + 2 * _MARGIN + top + _LEGEND_H
 
     def pos(square: int) -> tuple[int, int]:
         sq = board.squares[square]
@@ -139,6 +147,7 @@ def _draw(board: Board, state: Table | None) -> str:
     out.append("</g>")
     out.extend(_gadgets(board, state, pos))
     out.extend(_pawns(board, state, pos))
+    out.extend(_header(header, width, top))
     out.extend(_legend(board, state, width, height))
     out.append("</svg>")
     return "\n".join(out)
@@ -239,13 +248,13 @@ def _wreck(x: float, y: float) -> list[str]:
     ]
 
 
-def _gadget_squares(board: Board, state: Table | None) -> list[tuple[str, int]]:
+def _gadget_squares(board: Board, state: GozerTable | None) -> list[tuple[str, int]]:
     if state is None:
         return list(zip(GADGETS, board.gadget_squares, strict=True))
     return [(g.gadget, g.square) for g in state.gadgets if g.square is not None]
 
 
-def _gadgets(board: Board, state: Table | None, pos: _Pos) -> list[str]:
+def _gadgets(board: Board, state: GozerTable | None, pos: _Pos) -> list[str]:
     out = ['<g id="gadgets" font-size="10" font-weight="bold" text-anchor="middle">']
     place = pos
     for gadget, square in _gadget_squares(board, state):
@@ -261,12 +270,12 @@ def _gadgets(board: Board, state: Table | None, pos: _Pos) -> list[str]:
     return out
 
 
-def _pawns(board: Board, state: Table | None, pos: _Pos) -> list[str]:
+def _pawns(board: Board, state: GozerTable | None, pos: _Pos) -> list[str]:
     place = pos
-    out = ['<g id="pawns" font-size="10" font-weight="bold" text-anchor="middle">']
+    out = ['<g id="pawns" font-size="12" font-weight="bold" text-anchor="middle">']
     if state is None:
         x, y = place(board.start)
-        out.append(f'<circle cx="{x}" cy="{y - 20}" r="8" fill="{_SEAT_COLOURS[0]}" '
+        out.append(f'<circle cx="{x}" cy="{y - 28}" r="{_PAWN_R}" fill="{_SEAT_COLOURS[0]}" '
                    'stroke="#000"><title>the castaways start here</title></circle>')
         x, y = place(board.summit)
         out.extend(_gozer_mark(x, y, "Gozer starts on the summit"))
@@ -274,26 +283,71 @@ def _pawns(board: Board, state: Table | None, pos: _Pos) -> list[str]:
         return out
     crowd: dict[int, int] = {}
     for seat, p in enumerate(state.pawns):
-        if p.status in ("dead",):
-            continue
         x, y = place(p.square)
-        k = crowd.get(p.square, 0)
-        crowd[p.square] = k + 1
-        dx, dy = (-14 + 12 * (k % 3), -22 - 12 * (k // 3))
         if seat == state.gozer:
             if p.status == "gozer":
                 out.extend(_gozer_mark(x, y, f"Gozer (seat {seat})"))
             continue
+        k = crowd.get(p.square, 0)
+        crowd[p.square] = k + 1
+        # above the square (its number is below it), three to a row
+        dx, dy = (-_PAWN_GAP + _PAWN_GAP * (k % 3), -28 - _PAWN_GAP * (k // 3))
         colour = _SEAT_COLOURS[seat % len(_SEAT_COLOURS)]
         held = [g.gadget for g in state.gadgets if g.holder == seat]
         tip = f"castaway {seat} ({p.status}){': ' + ', '.join(held) if held else ''}"
-        dash = ' stroke-dasharray="2 2"' if p.status == "dying" else ""
+        if p.status == "dead":  # where the castaway fell, greyed, with a cross
+            colour = "#9e9e9e"
+        dash = ' stroke-dasharray="3 2"' if p.status == "dying" else ""
         out.append(
-            f'<circle cx="{x + dx}" cy="{y + dy}" r="7" fill="{colour}" stroke="#000"{dash}>'
-            f"<title>{esc(tip)}</title></circle>"
+            f'<circle cx="{x + dx}" cy="{y + dy}" r="{_PAWN_R}" fill="{colour}" stroke="#000" '
+            f'stroke-width="1.5"{dash}><title>{esc(tip)}</title></circle>'
         )
-        label = "x" if p.status == "dying" else str(seat)
+        label = {"dying": "!", "dead": "\u2020"}.get(p.status, str(seat))
         out.append(f'<text x="{x + dx}" y="{y + dy + 4}" fill="#fff">{label}</text>')
+    out.append("</g>")
+    return out
+
+
+def _header_lines(board: Board, state: GozerTable | None) -> list[tuple[str, str]]:
+    """The status band's lines under the title, each (text, seat colour or "")."""
+    if state is None:
+        return [(f"{board.name}: the board as set up ({board.size} squares)", "")]
+    lines = [(_turn(state), "")]
+    if state.phase != "over":
+        now = f"Waiting on: {_waiting(state)}"
+        if state.move is not None:
+            now = _move(state, state.move) + "; " + now.lower()
+        lines.append((now, ""))
+    for seat, p in enumerate(state.pawns):
+        role = "Gozer" if seat == state.gozer else "castaway"
+        status = _STATUS_WORDS.get(p.status, p.status)
+        if p.status == "dying":
+            status = f"dying (wounded in turn {p.wounded})"
+        gone = p.status in ("dead", "removed", "escaped")
+        where = "" if gone else f", on {p.square}"
+        held = [g.gadget for g in state.gadgets if g.holder == seat]
+        holds = f"; holds {', '.join(held)}" if held else ""
+        colour = "#b71c1c" if seat == state.gozer else _SEAT_COLOURS[seat % len(_SEAT_COLOURS)]
+        lines.append((f"seat {seat}: {role}, {status}{where}{holds}", colour))
+    return lines
+
+
+def _header(lines: list[tuple[str, str]], width: int, top: int) -> list[str]:
+    """The title and the status band: the round, whose turn, every pawn's state and
+    gadgets (a colour chip per seat, as its pawn)."""
+    out = [
+        f'<g id="status"><rect x="0" y="0" width="{width}" height="{top - 6}" '
+        'fill="#ffffffdd"/>',
+        '<text x="16" y="30" font-size="22" font-weight="bold" fill="#3e2723">'
+        "The Wrath of Gozer</text>",
+    ]
+    for i, (text, colour) in enumerate(lines):
+        y = _HEADER_TOP + _HEADER_LINE * i + 4
+        x = 16
+        if colour:
+            out.append(f'<circle cx="{x + 6}" cy="{y - 5}" r="6" fill="{colour}" stroke="#000"/>')
+            x += 18
+        out.append(f'<text x="{x}" y="{y}" font-size="14" fill="#222">{esc(text)}</text>')
     out.append("</g>")
     return out
 
@@ -306,7 +360,7 @@ def _gozer_mark(x: int, y: int, tip: str) -> list[str]:
     ]
 
 
-def _legend(board: Board, state: Table | None, width: int, height: int) -> list[str]:
+def _legend(board: Board, state: GozerTable | None, width: int, height: int) -> list[str]:
     top = height - _LEGEND_H + 10
     out = [
         f'<g id="legend" font-size="12"><rect x="10" y="{top - 5}" width="{width - 20}" '
@@ -393,7 +447,7 @@ def _viewer(view: GozerView) -> str:
     return "a spectator's view"
 
 
-def _who(t: Table, seat: int) -> str:
+def _who(t: GozerTable, seat: int) -> str:
     return f"seat {seat} (Gozer)" if seat == t.gozer else f"seat {seat} (a castaway)"
 
 
@@ -401,7 +455,7 @@ def _square_text(board: Board, square: int) -> str:
     return f"{square} ({_KIND_WORDS.get(board.kind(square), board.kind(square))})"
 
 
-def _turn(t: Table) -> str:
+def _turn(t: GozerTable) -> str:
     """The round and whose turn it is, in one sentence."""
     if t.phase == "over":
         who = "the castaways" if t.winner == "castaways" else "Gozer"
@@ -415,7 +469,7 @@ def _turn(t: Table) -> str:
     return s
 
 
-def _move(t: Table, m: Move) -> str:
+def _move(t: GozerTable, m: Move) -> str:
     who = "Gozer" if m.mover == t.gozer else f"Seat {m.mover}"
     walked = f", walked to {' > '.join(str(sq) for sq in m.path[1:])}" if m.path[1:] else ""
     if m.ended:
@@ -425,7 +479,7 @@ def _move(t: Table, m: Move) -> str:
     return f"{who} rolled {m.roll} on {m.path[0]}{walked}; {left}"
 
 
-def _request(board: Board, t: Table) -> str:
+def _request(board: Board, t: GozerTable) -> str:
     p = t.pending
     if isinstance(p, CrossingRequest):
         return (
@@ -439,7 +493,7 @@ def _request(board: Board, t: Table) -> str:
     return f"Request: seat {p.proposer} offers seat {p.partner} {give} for {take} (trade, G4)"
 
 
-def _waiting(t: Table) -> str:
+def _waiting(t: GozerTable) -> str:
     """Whom the game waits on (as the rules' ``to_act`` finds it)."""
     if t.phase == "over":
         return "nobody"
@@ -469,7 +523,7 @@ def _pawn_line(board: Board, view: GozerView, seat: int) -> str:
     return f"  seat {seat} {role:<14} {where:<26} {'; '.join(notes)}"
 
 
-def _gadget_text(t: Table, i: int) -> str:
+def _gadget_text(t: GozerTable, i: int) -> str:
     g = t.gadgets[i]
     if g.holder is not None:
         deployed = " (deployed)" if g.gadget == "bridge" and t.deployed else ""
