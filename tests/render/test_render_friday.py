@@ -122,3 +122,31 @@ def random_states_of_version(version: str) -> list[Any]:
         state = game.apply(state, 0, action)
         out.append(state)
     return out
+
+
+def test_hazards_and_pirates_are_drawn_in_words() -> None:
+    """Full hazard names on the card (not cut short), each step's value named, and a
+    pirate's rule as its text, never its code (issue 37)."""
+    from islandgames.games.friday.drawing import PIRATE_RULE_TEXT
+
+    offers = pirates = 0
+    for s in SAMPLE:
+        view = GAME.view(s, 0)
+        shown = texts(parse(render_svg(view)))
+        words = " ".join(shown)
+        for card in view.offer:
+            if card == HIDDEN or view.fight is not None:
+                continue
+            offers += 1
+            c = CARDS[card]
+            assert any(t.endswith(str(c.hazard)) for t in shown), c.hazard
+            assert "now (" in words and "yellow" in words and "red" in words
+        for card in view.pirates:
+            rule = CARDS[card].pirate_rule
+            if rule is not None:
+                pirates += 1
+                assert PIRATE_RULE_TEXT[rule].split()[0] in words
+                if not rule.isalpha():  # a code such as cost2 (half, aging, all are words)
+                    assert rule not in words, rule
+        assert not [t for t in shown if t.startswith("[") and "\u2026" in t]  # names whole
+    assert offers and pirates  # the sample met hazards on offer and ruled pirates

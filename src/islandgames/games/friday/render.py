@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from ...render import Svg, fit, game_of, group, legend, rect, svg_document, text, wrap
 from .data import CARDS
+from .drawing import ABILITY_TEXT, PIRATE_RULE_TEXT
 from .state import FridayState
 from .view import HIDDEN, FridayView
 
@@ -142,7 +143,7 @@ def render_view(view: FridayView) -> str:
 # --- SVG -------------------------------------------------------------------------------
 
 _W = 960
-_CARD_W, _CARD_H = 132, 78
+_CARD_W, _CARD_H = 292, 84
 _STEP_FILL = ("#43a047", "#fdd835", "#e53935", "#37474f")
 #: card fills by kind (the fighting side)
 _FILL = {
@@ -239,11 +240,11 @@ def _life_and_step(v: FridayView, x: float, y: float) -> list[str]:
         )
     out.append(text(x, y + 46, f"Score {v.score}", size=13))
     for i, (name, fill) in enumerate(zip(_STEPS, _STEP_FILL, strict=True)):
-        sx = x + 110 + i * 92
+        sx = x + 110 + i * 112
         now = i == v.step
-        out.append(rect(sx, y + 30, 86, 24, rx=4, fill=fill, stroke="#000",
+        out.append(rect(sx, y + 30, 106, 24, rx=4, fill=fill, stroke="#000",
                         stroke_width=3 if now else 0.5, opacity=None if now else 0.45))
-        out.append(text(sx + 43, y + 47, name + (" (now)" if now else ""), size=12,
+        out.append(text(sx + 53, y + 47, name + (" (now)" if now else ""), size=12,
                         anchor="middle", weight="bold" if now else None,
                         fill="#fff" if i in (0, 2, 3) else "#222"))
     return out
@@ -336,38 +337,50 @@ def _fight_card(card: int, x: float, y: float, note: str, *, paid: bool) -> str:
     )
 
 
+def _to_reach(values: tuple[int, ...], step: int) -> str:
+    """``"to reach 4 now (green) · yellow 7 · red 11"``: the value of this step first."""
+    now = min(step, 2)
+    later = [f"{_STEPS[i]} {v}" for i, v in enumerate(values) if i != now]
+    return f"to reach {values[now]} now ({_STEPS[now]}) \u00b7 " + " \u00b7 ".join(later)
+
+
 def _hazard_card(card: int, step: int, x: float, y: float, note: str) -> str:
     c = CARDS[card]
-    values = "  ".join(
-        f"[{v}]" if i == min(step, 2) else str(v) for i, v in enumerate(c.hazard_values)
-    )
+    won = f"if won, take {c.name} ({c.value:+d}"
+    if c.ability:
+        won += f", {ABILITY_TEXT.get(c.ability, c.ability)}"
+    won += ")"
     return group(
         [
             rect(x, y, _CARD_W, _CARD_H, rx=6, fill="#fff8e1", stroke="#8d6e63"),
-            text(x + 6, y + 16, fit(f"{note} {c.hazard or ''}".strip(), 18), size=12,
+            text(x + 6, y + 16, fit(f"{note} {c.hazard or ''}".strip(), 40), size=12,
                  weight="bold"),
-            text(x + 6, y + 33, f"free cards {c.free}", size=11),
-            text(x + 6, y + 49, f"to reach {values}", size=11),
-            text(x + 6, y + 66, fit(f"wins: {c.name} {c.value:+d}", 22), size=10, fill="#2e7d32"),
+            text(x + 6, y + 33, f"{c.free} free cards", size=11),
+            text(x + 6, y + 49, fit(_to_reach(c.hazard_values, step), 50), size=11),
+            text(x + 6, y + 66, fit(won, 56), size=10, fill="#2e7d32"),
         ],
-        title=f"hazard {c.hazard}: {c.free} free, values {c.hazard_values}",
+        title=f"hazard {c.hazard}: {c.free} free cards; {_to_reach(c.hazard_values, step)}; "
+        f"{won}",
     )
 
 
 def _pirate_card(card: int, beaten: bool, x: float, y: float) -> str:
     c = CARDS[card]
-    free = "*" if c.free is None else str(c.free)
-    value = "*" if c.pirate_value is None else str(c.pirate_value)
+    free = "special" if c.free is None else f"{c.free}"
+    value = "special" if c.pirate_value is None else f"{c.pirate_value}"
+    rule = PIRATE_RULE_TEXT.get(c.pirate_rule, c.pirate_rule) if c.pirate_rule else ""
+    lines = wrap(rule, 54) if rule else []
     return group(
         [
             rect(x, y, _CARD_W, _CARD_H, rx=6, fill=_FILL["pirate"], stroke="#263238",
                  stroke_width=1, opacity=0.5 if beaten else None),
-            text(x + 6, y + 16, "pirate" + (" (beaten)" if beaten else ""), size=12,
+            text(x + 6, y + 16, "Pirate ship" + (" (beaten)" if beaten else ""), size=12,
                  weight="bold"),
-            text(x + 6, y + 33, f"free cards {free}", size=11),
-            text(x + 6, y + 49, f"to reach {value}", size=11),
-            text(x + 6, y + 66, fit(c.pirate_rule or "", 22), size=10, fill="#4a148c"),
+            text(x + 6, y + 33, f"{free} free cards; to reach: {value}", size=11),
+            *(
+                text(x + 6, y + 50 + 14 * k, line, size=10, fill="#4a148c")
+                for k, line in enumerate(lines[:2])
+            ),
         ],
-        title=f"pirate: {free} free, {value} to reach" + (f", {c.pirate_rule}" if c.pirate_rule
-                                                           else ""),
+        title=f"pirate: {free} free cards, {value} to reach" + (f"; {rule}" if rule else ""),
     )
