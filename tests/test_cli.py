@@ -667,6 +667,63 @@ def test_play_registered_game_from_stdin(
     assert "seat 0> " in out and ("left the game after" in out or "actions; seed 5" in out)
 
 
+def test_play_lists_actions_in_the_games_words_with_their_form(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Gozer's actions as the rulebook says them, each with the form parse_action reads;
+    either can be typed instead of the number (issue 37 item 8)."""
+    game = get_game("gozer")
+    state = game.new(3)
+    seat = game.to_act(state)[0]
+    assert seat == 0  # seed 3: seat 0 is a castaway and moves first
+    # a number, then the words of an action (any case), its next turn the form of one,
+    # then neither, then q
+    _stdin(monkeypatch, "1\nmove to square 21 (PATH)\nend_move()\nteleport home\nq\n")
+    log = tmp_path / "g.iglog"
+    code, out, _ = _run(capsys, "play", "gozer", "--seed", "3", "--log", str(log))
+    assert code == 0
+    assert re.search(r"1\. move to square 1 \(path\) +\[step\(to=1\)\]", out), out
+    assert re.search(r"2\. end your move here \(2 steps unused\) +\[end_move\(\)\]", out)
+    assert "step(to=1)" in out and "\n1. step(to=1)" not in out  # words first, form after
+    assert "#1    seat 0 (castaway): move to square 1 (path)  [step(to=1)]" in out
+    assert "#2    seat 0 (castaway): move to square 21 (path)  [step(to=21)]" in out
+    assert re.search(
+        r"please type a number in 1..\d+ \(or an action as listed\), or q to quit", out
+    )
+    entries = read_log(log).entries
+    assert [e.action for e in entries[:2]] == [
+        {"type": "step", "to": 1},
+        {"type": "step", "to": 21},
+    ]
+    assert {"type": "end_move"} in [e.action for e in entries if e.seat == 0]  # typed as form
+    # the bots' moves in words too (seat 0's roll of 2 is used up: the others play on)
+    bot_lines = [line for line in out.splitlines() if line.startswith("#") and "seat 0" not in line]
+    assert bot_lines and all("(" in line and "[" in line for line in bot_lines), bot_lines
+
+
+def test_play_shows_a_hidden_bot_move_in_words_without_its_masked_form(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Creature sees a Hunted explore face down: in words, marked hidden, and not as
+    the masked form ``explore(cards=[0])`` (which would read as another action)."""
+    _stdin(monkeypatch, "1\n" * 6 + "q\n")
+    code, out, _ = _run(capsys, "play", "not-alone", "--seed", "3", "--seat", "0")
+    assert code == 0
+    assert "seat 2 (hunted): explore: play a Place card face down (hidden)" in out
+    assert "cards=[0]" not in out
+
+
+def test_play_watch_shows_the_table_between_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "play", "forbidden-island", "--watch", "--seed", "4")
+    assert code == 0
+    steps = [line for line in out.splitlines() if line.startswith("#")]
+    assert steps and out.count("the table after #") == len(steps)
+    assert out.count("Forbidden Island — a spectator's view") == len(steps)  # render_text
+    first = out.index(steps[0])
+    assert out.index("the table after #1\n", first) < out.index(steps[1])
+    assert re.search(r"#1 +seat \d \(\w+\): (move|fly|shore up|give|navigate|end)", out)
+
+
 # --- replay --------------------------------------------------------------------------
 
 

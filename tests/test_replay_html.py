@@ -12,6 +12,7 @@ makes them fail.
 
 from __future__ import annotations
 
+import base64
 import fcntl
 import hashlib
 import html
@@ -36,6 +37,7 @@ from islandgames.bots import get_bot
 from islandgames.cli import main
 from islandgames.core.game import describe_action
 from islandgames.core.log import ReplayLog
+from islandgames.core.notation import describe
 from islandgames.core.registry import game_module, get_game
 from islandgames.core.rng import Rng
 from islandgames.render import SVG_NS
@@ -84,17 +86,26 @@ def _svg(page_svg: str | None) -> ET.Element:
 
 
 def _steps(page: str) -> list[tuple[int, str, list[tuple[int, str]]]]:
-    """Every step of the page's list: its seq, who acted, and each form of the action
-    with the step it shows from."""
+    """Every step of the page's list: its seq, who acted, and each reading of the
+    action (in words) with the step it shows from."""
+    return [(seq, who, [(k, words) for k, words, _ in acts]) for seq, who, acts in _acts(page)]
+
+
+def _acts(page: str) -> list[tuple[int, str, list[tuple[int, str, str | None]]]]:
+    """As :func:`_steps`, each reading with its form too (the tooltip: what ``replay``
+    prints, ``step(to=13)``; None: none, for a masked action or one read in its form)."""
     out = []
     for seq, item in re.findall(r'<li[^>]*data-step="(\d+)">(.*?)</li>', page):
         who = re.search(r'<span class="who">(.*?):</span>', item)
-        acts = re.findall(r'<span class="act[^"]*" data-from="(\d+)"[^>]*>(.*?)</span>', item)
+        acts = re.findall(
+            r'<span class="act[^"]*" data-from="(\d+)"(?: title="([^"]*)")?[^>]*>(.*?)</span>',
+            item,
+        )
         out.append(
             (
                 int(seq),
                 "" if who is None else html.unescape(who.group(1)),
-                [(int(k), html.unescape(t)) for k, t in acts],
+                [(int(k), html.unescape(t), html.unescape(f) if f else None) for k, f, t in acts],
             )
         )
     return out
@@ -163,12 +174,20 @@ def test_every_step_has_the_renderers_picture_and_the_action_in_words(
         svg = hook(states[i], seat=None) if game != "gozer" else hook(states[i])
         expected = svg.replace(f' xmlns="{SVG_NS}"', "", 1).rstrip("\n")
         assert page_picture(data, i) == expected
-    steps = _steps(page)
-    assert steps[0] == (0, "", [(0, "the match as set up")])
+    steps = _acts(page)
+    assert steps[0] == (0, "", [(0, "the match as set up", None)])
     for e, shown in zip(log.entries, steps[1:], strict=True):
-        action = describe_action(m.game.decode_action(e.action))
-        role = m.game.role(states[e.seq - 1], e.seat)
-        assert shown == (e.seq, f"seat {e.seat} ({role})", [(e.seq, action)])
+        action = m.game.decode_action(e.action)
+        before = states[e.seq - 1]
+        role = m.game.role(before, e.seat)
+        # in the words of the seat that played it; its form as replay prints it
+        words = describe(m.game, m.game.view(before, e.seat), e.seat, action)
+        assert words != describe_action(action)  # the game's own words
+        assert shown == (
+            e.seq,
+            f"seat {e.seat} ({role})",
+            [(e.seq, words, describe_action(action))],
+        )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -225,19 +244,69 @@ def test_a_per_seat_page_shows_only_what_that_seat_saw(
     # each action reads as the seat saw it when it was played, then as more of it was
     # revealed, ending with what the seat's log shows
     withheld = revealed = 0
-    for e, r, (_, _, forms) in zip(full.entries, mine.entries, _steps(page)[1:], strict=True):
+    for e, r, (_, _, forms) in zip(full.entries, mine.entries, _acts(page)[1:], strict=True):
         truth = m.game.decode_action(e.action)
         before, after = states[e.seq - 1], states[e.seq]
         then = m.game.redact_action(before, e.seat, truth, seat, after)
-        assert forms[0] == (e.seq, "(hidden)" if then is None else describe_action(then))
-        logged = "(hidden)" if r.action is None else describe_action(m.game.decode_action(r.action))
-        assert forms[-1][1] == logged
-        assert [k for k, _ in forms] == sorted({k for k, _ in forms})
-        withheld += logged != describe_action(truth)
+        # in words drawn from what the seat saw of the table the action was played on
+        reader = m.game.view(before, seat)
+        words = "(hidden)" if then is None else describe(m.game, reader, e.seat, then)
+        assert forms[0][:2] == (e.seq, words)
+        logged = None if r.action is None else m.game.decode_action(r.action)
+        if logged == truth:  # shown whole in the end: with its form
+            assert forms[-1][1:] == (
+                describe(m.game, reader, e.seat, truth),
+                describe_action(truth),
+            )
+        else:  # masked to the end: it reads as hidden, with no form to give it away
+            withheld += 1
+            assert forms[-1][2] is None and "(hidden)" in forms[-1][1], forms
+            assert forms[-1][1] == (
+                "(hidden)" if logged is None else describe(m.game, reader, e.seat, logged)
+            )
+        assert [k for k, _, _ in forms] == sorted({k for k, _, _ in forms})
         revealed += len(forms) > 1
     assert withheld > 0 and revealed > 0
     assert 'class="verdict ok"' in page and "VERIFIED" in page
     assert f"exactly what seat {seat} may see" in page
+
+
+def test_the_policy_hashes_are_those_of_the_page_script_and_style(
+    full_pages: dict[str, str],
+) -> None:
+    """The page's one script and one style run because the Content Security Policy
+    names their hashes: a change to either that forgot its hash would leave the page
+    dead (the browser tests below would see it too)."""
+
+    def sha(text: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+    page = full_pages["gozer"]
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
+    assert policy is not None
+    script = re.findall(r"<script>(.*?)</script>", page, re.S)
+    style = re.findall(r"<style>(.*?)</style>", page, re.S)
+    assert len(script) == len(style) == 1
+    assert f"script-src {sha(script[0])};" in policy.group(1)
+    assert f"style-src {sha(style[0])};" in policy.group(1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_reads_in_words_never_as_a_repr(
+    full_pages: dict[str, str], seat_pages: dict[int, str], game: str
+) -> None:
+    """The list reads in the game's words (``move to square 13 (path)``), never the
+    form ``replay`` prints (``step(to=13)``, kept as the tooltip), never a card hidden
+    as a number (``cards=[0]``)."""
+    pages = [full_pages[game]] + (list(seat_pages.values()) if game == "not-alone" else [])
+    for page in pages:
+        for _, _, forms in _acts(page)[1:]:
+            for _, words, form in forms:
+                assert words and "=" not in words and "()" not in words, words
+                assert form is None or form != words
+    hidden = [w for _, _, forms in _acts(seat_pages[1])[1:] for _, w, f in forms if f is None]
+    assert hidden and all("(hidden)" in w for w in hidden)
+    assert "explore: play a Place card face down (hidden)" in hidden
 
 
 def test_a_spectator_page_hides_every_hand(
@@ -322,9 +391,10 @@ def test_a_log_of_an_older_rules_version_is_drawn_under_it(name: str) -> None:
     assert all(k >= 0 for k in data["steps"])
     states = list(log.states())
     old = get_game(log.header.game, log.header.rules_version)
-    assert _steps(page)[-1][2] == [
-        (len(log.entries), describe_action(old.decode_action(log.entries[-1].action)))
-    ]
+    e = log.entries[-1]
+    action = old.decode_action(e.action)
+    words = describe(old, old.view(states[-2], e.seat), e.seat, action)
+    assert _acts(page)[-1][2] == [(len(log.entries), words, describe_action(action))]
     assert len(data["steps"]) == len(states)
 
 
@@ -703,6 +773,97 @@ def test_in_a_browser_an_action_reads_as_the_seat_saw_it_at_each_step(
         browser.key("End", 35)
         assert browser.js(shown).endswith(forms[-1][1])
         assert browser.problems() == []
+    finally:
+        browser.close_tab()
+
+
+def _at_1280_by_900(b: Browser) -> None:
+    b.send(
+        "Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1,
+        mobile=False,
+    )  # fmt: skip
+
+
+def _layout(b: Browser) -> dict[str, Any]:
+    return dict(
+        b.js(
+            "(function () { var r = document.querySelector('#rv-picture svg')"
+            ".getBoundingClientRect(); var l = document.getElementById('rv-steps'); "
+            "var c = document.querySelector('#rv-steps li.current').getBoundingClientRect(); "
+            "var lr = l.getBoundingClientRect(); "
+            "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, "
+            "width: r.width, height: r.height, vw: window.innerWidth, "
+            "vh: window.innerHeight, page: document.scrollingElement.scrollHeight, "
+            "listScrolls: l.scrollHeight > l.clientHeight, listLeft: lr.left, "
+            "currentIn: c.top >= lr.top - 1 && c.bottom <= lr.bottom + 1}; }())"
+        )
+    )
+
+
+@pytest.mark.parametrize("name", ["gozer", "not-alone", "not-alone-seat1", "forbidden-island"])
+def test_in_a_browser_the_board_stays_in_view_beside_the_steps(
+    browser: Browser, pages: dict[str, Path], name: str
+) -> None:
+    """At 1280x900 the picture is whole on the screen beside the list of steps, at the
+    start, in the middle and at the last step (with the outcome shown): the page
+    itself does not scroll, the list does, and the current step is in the list's view."""
+    browser.open(pages[name].as_uri() + "#step=5")
+    try:
+        _at_1280_by_900(browser)
+        for key in (None, ("PageDown", 34), ("End", 35)):
+            if key is not None:
+                browser.key(*key)
+            box = _layout(browser)
+            assert box["page"] <= box["vh"] + 1, box  # nothing below the fold
+            assert box["top"] >= 0 and box["bottom"] <= box["vh"], box  # the whole board
+            assert box["right"] <= box["listLeft"] and box["height"] > 300, box
+            assert box["listScrolls"] and box["currentIn"], box
+        assert _state(browser)["outcome"]
+        assert browser.problems() == []
+    finally:
+        browser.send("Emulation.clearDeviceMetricsOverride")
+        browser.close_tab()
+
+
+def test_in_a_browser_a_step_has_its_address(
+    browser: Browser, pages: dict[str, Path], matches: dict[str, Match]
+) -> None:
+    """``#step=N`` opens the page at step N; stepping keeps the address on the step in
+    view (without a history entry per step); a changed address moves to its step; a
+    step past the end is the last one."""
+    n = len(matches["gozer"].log().entries)
+    uri = pages["gozer"].as_uri()
+    hash_ = "window.location.hash"
+    browser.open(uri)
+    try:  # no address of a step: the first step, and the address left as it is
+        assert _state(browser)["step"] == 0 and browser.js(hash_) == ""
+    finally:
+        browser.close_tab()
+    browser.open(uri + "#step=5")
+    try:
+        s = _state(browser)
+        assert (s["step"], s["slider"], s["current"]) == (5, 5, "5")
+        assert s["caption"].startswith(f"Step 5 of {n}: seat ")
+        history = browser.js("window.history.length")
+        browser.key("ArrowRight", 39)
+        assert _state(browser)["step"] == 6 and browser.js(hash_) == "#step=6"
+        browser.click('#rv-steps li[data-step="3"]')
+        assert browser.js(hash_) == "#step=3"
+        browser.click("#rv-last")
+        assert browser.js(hash_) == f"#step={n}"
+        assert browser.js("window.history.length") == history  # replaced, not pushed
+        browser.js("window.location.hash = '#step=2'; 0")  # a link followed, or typed
+        deadline = time.monotonic() + 5
+        while _state(browser)["step"] != 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _state(browser)["step"] == 2
+        assert browser.problems() == []
+    finally:
+        browser.close_tab()
+    browser.open(uri + "#step=99999")
+    try:
+        assert _state(browser)["step"] == n and browser.js(hash_) == f"#step={n}"
+        assert browser.requests() == [pages["gozer"].as_uri()]  # nothing else fetched
     finally:
         browser.close_tab()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any, Literal
 
 from rich import box
@@ -16,9 +16,10 @@ from rich.text import Text
 
 from ..bots import interjection
 from ..core.errors import InvalidConfigError
-from ..core.game import Outcome, describe_action
+from ..core.game import Outcome
 from ..core.log import seed_commitment
 from ..core.match import Match
+from ..core.notation import describe
 from ..core.rng import Rng
 from ._bots import _bots_for, _parse_bots
 from ._common import (
@@ -73,7 +74,11 @@ def add_parser(subparsers: Any) -> None:
         help="bot for the other seats (default random), or for one seat, or for the seats "
         "of one role (a role of the game, e.g. castaway=heuristic)",
     )
-    p.add_argument("--watch", action="store_true", help="bots play every seat; print each step")
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="bots play every seat; print each step and the table after it",
+    )
     p.add_argument(
         "--log",
         metavar="FILE",
@@ -107,8 +112,18 @@ class _Quit(Exception):
     """The player left (EOF or 'q')."""
 
 
-def _ask(console: Console, prompt: str, choices: int, allow_pass: bool, stdin: IO[str]) -> int:
-    """Read a choice (1..choices, or 0 to pass) from ``stdin``; EOF or 'q' quits."""
+def _ask(
+    console: Console,
+    prompt: str,
+    choices: Sequence[tuple[str, str]],
+    allow_pass: bool,
+    stdin: IO[str],
+    read: Callable[[str], Any] | None = None,
+    legal: Sequence[Any] = (),
+) -> int:
+    """Read a choice from ``stdin``: its number (1..len(choices), or 0 to pass), or
+    the action itself, as listed in words or in the form ``read`` parses (each choice
+    is (words, form)); EOF or 'q' quits."""
     low = 0 if allow_pass else 1
     while True:
         console.print(Text(prompt, style="bold"), end="")
@@ -125,11 +140,36 @@ def _ask(console: Console, prompt: str, choices: int, allow_pass: bool, stdin: I
         try:
             n = int(answer)
         except ValueError:
-            n = -1
-        if low <= n <= choices:
+            n = _named(line.strip(), choices, read, legal)
+        if low <= n <= len(choices):
             return n
-        hint = f"{low}..{choices}" + (" (0 = pass)" if allow_pass else "")
-        console.print(_t(f"please type a number in {hint}, or q to quit", "yellow"))
+        hint = f"{low}..{len(choices)}" + (" (0 = pass)" if allow_pass else "")
+        console.print(
+            _t(f"please type a number in {hint} (or an action as listed), or q to quit", "yellow")
+        )
+
+
+def _named(
+    text: str,
+    choices: Sequence[tuple[str, str]],
+    read: Callable[[str], Any] | None,
+    legal: Sequence[Any],
+) -> int:
+    """The number of the choice ``text`` names (its words, whatever the case, or its
+    form, as ``parse_action`` reads it), or -1."""
+    if not text:
+        return -1
+    folded = " ".join(text.split()).casefold()
+    for n, (words, form) in enumerate(choices, start=1):
+        if folded in (words.casefold(), form.casefold()):
+            return n
+    if read is None:
+        return -1
+    try:
+        action = read(text)
+    except ValueError:  # ActionParseError: not an action of the game
+        return -1
+    return next((n for n, a in enumerate(legal, start=1) if a == action), -1)
 
 
 def _human_turn(
@@ -141,16 +181,27 @@ def _human_turn(
     head = _seat_label(game, m.state, seat)
     console.print(Rule(_t(f"{head}, action {m.seq + 1}" + (" (optional)" if optional else ""))))
     console.print(_render_view(game, m.view(seat), f"view of {head}"), soft_wrap=False)
+    view = m.view(seat)
+    choices = [(describe(game, view, seat, a), game.format_action(a)) for a in legal]
     listing = Table.grid(padding=(0, 1))
     listing.add_column(justify="right", style="cyan")
     listing.add_column()
+    listing.add_column(style="dim")  # what parse_action reads: typed, it chooses too
     if optional:
-        listing.add_row(_t("0."), _t("pass", "dim"))
-    for n, action in enumerate(legal, start=1):
-        listing.add_row(_t(f"{n}."), _t(describe_action(action)))
+        listing.add_row(_t("0."), _t("pass", "dim"), _t(""))
+    for n, (words, form) in enumerate(choices, start=1):
+        listing.add_row(_t(f"{n}."), _t(words), _t("" if form == words else f"[{form}]"))
     console.print(listing)
-    n = _ask(console, f"seat {seat}> ", len(legal), optional, stdin)
+    n = _ask(console, f"seat {seat}> ", choices, optional, stdin, game.parse_action, legal)
     return None if n == 0 else legal[n - 1]
+
+
+def _said(words: str, form: str) -> Text:
+    """An action in words, its form (what ``parse_action`` reads) dim in brackets
+    after them unless the words are the form (a game without ``describe_action``)."""
+    if words == form:
+        return _t(words)
+    return Text.assemble(words, (f"  [{form}]", "dim"))
 
 
 def _resumed(args: argparse.Namespace) -> tuple[Match, int]:
@@ -229,6 +280,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             hit = interjection(game, m.state, seat, bot_seats, rngs)
             if hit is not None:  # a bot seat's out-of-turn play, as in `simulate`
                 _act_and_show(console, m, hit[0], hit[1], "all" if args.watch else viewer)
+                if args.watch:
+                    _show_table(console, m)
                 continue
             if seat in humans:
                 action = _human_turn(console, m, seat, False, args.stdin)
@@ -242,6 +295,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             legal = m.legal_actions(seat)
             action, rngs[seat] = bots[seat].choose(game, m.view(seat), legal, rngs[seat])
             _act_and_show(console, m, seat, action, "all" if args.watch else viewer)
+            if args.watch:
+                _show_table(console, m)
     except _Quit:
         console.print(
             _t(
@@ -273,14 +328,30 @@ def _act_and_show(
 ) -> None:
     """Apply ``action`` and print it as ``viewer`` may see it: ``"all"`` in full, a seat
     (or None, a spectator) as the game redacts it for that viewer."""
+    game = m.game
     before = m.state
     m.act(seat, action)
-    shown = (
-        action if viewer == "all" else m.game.redact_action(before, seat, action, viewer, m.state)
+    if viewer == "all":  # in full, in the words of the seat that played it
+        shown, reader = action, game.view(before, seat)
+    else:  # as the viewer may see it, in words drawn from what they see
+        shown = game.redact_action(before, seat, action, viewer, m.state)
+        reader = game.view(before, viewer)
+    label = _seat_label(game, before, seat)
+    if shown is None:
+        said = _t("(hidden)")
+    elif shown != action:  # partly masked: its form would read as another action
+        said = _t(describe(game, reader, seat, shown))
+    else:
+        said = _said(describe(game, reader, seat, shown), game.format_action(shown))
+    console.print(Text.assemble((f"#{m.seq:<4} ", "dim"), (label, "cyan"), ": ", said))
+
+
+def _show_table(console: Console, m: Match) -> None:
+    """The table after a step of ``--watch``: the game's text view (``render_text``)
+    of what a spectator sees, else the view's tree."""
+    console.print(
+        _render_view(m.game, m.view(None), f"the table after #{m.seq}"), soft_wrap=False
     )
-    text = "(hidden)" if shown is None else describe_action(shown)
-    label = _seat_label(m.game, before, seat)
-    console.print(Text.assemble((f"#{m.seq:<4} ", "dim"), (label, "cyan"), ": ", text))
 
 
 def _offer_interjections(

@@ -20,6 +20,7 @@ from ..core.errors import ReplayDivergenceError
 from ..core.game import describe_action
 from ..core.history import fork, state_at
 from ..core.log import LogEntry, ReplayLog, Verification, seed_commitment, verify_log
+from ..core.notation import describe
 from ..core.registry import get_game
 from ._common import (
     EXIT_FAILED,
@@ -445,7 +446,12 @@ def _show_replayed(
         text = "(hidden)" if action is None else describe_action(action)
         rows.append((e, text))
         if args.show_states:
-            console.print(Rule(_t(f"#{e.seq} {_seat_label(game, before, e.seat)}: {text}")))
+            words = text
+            if action is not None:  # in the game's words, from what the reader sees
+                reader = game.view(before, e.seat if viewer is None else viewer)
+                said = describe(game, reader, e.seat, action)
+                words = said if said == text else f"{said} [{text}]"
+            console.print(Rule(_t(f"#{e.seq} {_seat_label(game, before, e.seat)}: {words}")))
             _show_state(console, game, after, viewer, f"after #{e.seq}")
     if not args.show_states:
         _show_entries(console, log, rows, viewer)

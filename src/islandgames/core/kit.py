@@ -40,6 +40,7 @@ import attrs
 
 from .errors import InvalidConfigError
 from .game import Game, GameInfo, Outcome, Seat, seat_error
+from .notation import describe_action as generic_words
 from .rng import Rng
 
 __all__ = [
@@ -583,7 +584,10 @@ class Definition(Generic[S, A, V, C, R]):
     factory); ``action_table(config)`` and ``observation(config)``, its RL codec (the
     action shapes of :mod:`islandgames.core.actionspace` and the observation caps);
     ``score_scale``, what a point of a seat's score is worth to search (``mcts`` values
-    a finished game by score / scale).
+    a finished game by score / scale); ``describe_action(subject, seat, action)``, an
+    action of ``seat`` in the game's own words (``"move to square 13 (path)"``), as
+    ``subject`` (the state it is played in, or a view of that state) shows the table:
+    what :meth:`describe` gives the command line and the replay viewer.
     """
 
     info: GameInfo
@@ -618,6 +622,7 @@ class Definition(Generic[S, A, V, C, R]):
     action_table: Callable[[C], Sequence[Any]] | None = None
     observation: Callable[[C], Any] | None = None
     score_scale: float = 1.0
+    describe_action: Callable[[Any, Seat, A], str] | None = None
     # one game object per rules version, made once: the registry, the package's GAMES
     # and every caller share the same objects
     _games: tuple[RulesGame[S, A, V, C, R], ...] = attrs.field(
@@ -637,6 +642,17 @@ class Definition(Generic[S, A, V, C, R]):
     def games(self) -> tuple[RulesGame[S, A, V, C, R], ...]:
         """One game per rules version, oldest first (a package's ``GAMES``)."""
         return self._games
+
+    def describe(self, subject: S | V, seat: Seat, action: A) -> str:
+        """``action`` of ``seat`` in the game's own words, as ``subject`` (the state it
+        is played in, or a view of it: what the reader may know) shows the table: the
+        ``describe_action`` hook, or without one the generic ``step(to=13)`` form
+        (:func:`islandgames.core.notation.describe_action`, what ``parse_action``
+        reads)."""
+        hook = self.describe_action
+        if hook is None:
+            return generic_words(action)
+        return hook(subject, seat, action)
 
 
 class RulesGame(Game[S, A, V, C], Generic[S, A, V, C, R]):

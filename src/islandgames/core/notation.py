@@ -2,8 +2,9 @@
 
 An action is written as its wire tag and its wire fields by name, each value in Python
 literal syntax: ``step(to=13)``, ``trade(partner=3, give=['bridge', 'kit'], take=[])``,
-``end_turn()``. That is what ``islandgames play`` lists, what ``islandgames replay``
-prints and what the replay viewer shows (:func:`describe_action`). :func:`parse_action`
+``end_turn()``. That is what ``islandgames replay`` prints and what ``islandgames
+play`` lists beside each action's words (:func:`describe_action`; the words, such as
+``move to square 13 (path)``, are the game's own: :func:`describe`). :func:`parse_action`
 reads it back (``Game.parse_action``), as python-chess's ``push_uci`` reads a move, and
 also takes the wire map (the form of logs and of both RPC protocols) or an action of
 the game as it is:
@@ -52,7 +53,7 @@ import attrs
 from . import serde
 from .errors import ActionParseError, DecodeError
 
-__all__ = ["MAX_ACTION_TEXT", "describe_action", "parse_action"]
+__all__ = ["MAX_ACTION_TEXT", "describe", "describe_action", "parse_action"]
 
 #: The longest action text :func:`parse_action` reads (the longest action any of the
 #: four games prints is under 120 characters).
@@ -86,6 +87,31 @@ def describe_action(action: Any) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in wire.items())
         return f"{tag}({args})"
     return repr(action)
+
+
+def describe(game: Any, subject: Any, seat: int, action: Any) -> str:
+    """``action`` of ``seat`` in the words of ``game`` (its definition's
+    ``describe_action`` hook): ``"move to square 13 (path)"`` where
+    :func:`describe_action` writes ``step(to=13)``. ``subject`` is the state the
+    action is played in, or a view of that state; a description tells no more than
+    ``subject`` shows and the action says, so describe from the view of whoever reads
+    it (and an action as :meth:`Game.redact_action` shows it to them). A game without
+    the hook (or not written on the kit) gets :func:`describe_action`.
+
+    >>> from islandgames import get_game
+    >>> gozer = get_game("gozer")
+    >>> state = gozer.new(1)
+    >>> describe(gozer, gozer.view(state, 1), 1, parse_action(gozer, "step(to=1)"))
+    'move to square 1 (path)'
+    """
+    # a kit game's definition (RulesGame.definition; the kit imports this module, so
+    # it is found by its name, not imported)
+    d = getattr(game, "definition", None)
+    words = getattr(d, "describe", None)
+    if words is None:
+        return describe_action(action)
+    text: str = words(subject, seat, action)
+    return text
 
 
 def _shown(value: object, limit: int = 60) -> str:

@@ -3,25 +3,33 @@
 :func:`replay_html` turns a replay log into one HTML document. A slider, previous and
 next buttons and the keyboard (Left/Right arrows, Home/End) step through the match;
 each step shows the picture the game's ``render_svg`` hook (on its kit definition) draws
-of the table as the page's viewer sees it (their view), and the action in words
-(``describe_action``, as ``islandgames replay`` prints it). The page carries the log's
-verdict (:func:`~islandgames.core.log.verify_log`, as ``replay --verify`` gives it), and
-its last step shows the outcome.
+of the table as the page's viewer sees it (their view), and the action in the game's
+own words (its ``describe_action`` hook, :func:`~islandgames.core.notation.describe`:
+``move to square 13 (path)``; the form ``islandgames replay`` prints, ``step(to=13)``,
+is its tooltip). The page carries the log's verdict
+(:func:`~islandgames.core.log.verify_log`, as ``replay --verify`` gives it), and its
+last step shows the outcome. ``#step=N`` at the end of the page's address opens it at
+step N, and the address follows the step on view (a link to a step is the address).
+The picture stays in view beside the list of steps, which scrolls.
 
 What the page shows of a match:
 
-* a full log: every action as it was played, and the pictures as a spectator sees the
-  table; or with ``seat=K``, seat K's views and the actions redacted for K
-  (``game.redact_action``, as ``replay --seat K`` prints them);
+* a full log: every action as it was played (in the words of the seat that played
+  it), and the pictures as a spectator sees the table; or with ``seat=K``, seat K's
+  views and the actions redacted for K (``game.redact_action``, as ``replay --seat K``
+  prints them), in words drawn from K's view;
 * a per-seat log (redacted for one seat, or a spectator): that seat's views, and the
-  actions as its entries show them (a masked action reads ``(hidden)``). The states
-  behind the views are replayed from the revealed seed; a masked action is the legal
-  action its commitment names, as :func:`verify_log` finds it.
+  actions as its entries show them (a masked action reads ``(hidden)``, a card it does
+  not show ``... (hidden)``). The states behind the views are replayed from the
+  revealed seed; a masked action is the legal action its commitment names, as
+  :func:`verify_log` finds it.
 
 Where a seat's view is drawn, each action reads as that seat saw it at the step on view:
 a card played face down reads face down until the step that reveals it, and by the last
 step every action reads as the seat's log shows it. So no step says more than its
 picture. The page holds views only, never a state, and never the seed of a running game.
+Without a replay (no seed) the actions read in their form (``step(to=13)``): the words
+need the table they were played on.
 
 Every log is replayed under the rules version its header names. Without a seed (a game
 still running, and no ``seed=``) nothing can be replayed: the page lists the actions and
@@ -77,6 +85,7 @@ from ..core.log import (
     seed_commitment,
     verify_log,
 )
+from ..core.notation import describe
 
 #: the SVG namespace (:data:`islandgames.render.SVG_NS`; not imported from there: the
 #: package imports this module, and an import back would close a circle)
@@ -90,9 +99,11 @@ AnyGame = Game[Any, Any, Any, Any]
 HIDDEN = "(hidden)"
 
 
-#: an action in words as the page's viewer saw it: (from step, text) from the step it
-#: was played on, then one more at each step where more of it is revealed
-_Forms = tuple[tuple[int, str], ...]
+#: an action as the page's viewer saw it: (from step, words, form) from the step it was
+#: played on, then one more at each step where more of it is revealed; ``words`` in the
+#: game's own words (``move to square 13 (path)``), ``form`` what ``replay`` prints
+#: (``step(to=13)``, the words' tooltip)
+_Forms = tuple[tuple[int, str, str], ...]
 
 
 @attrs.frozen(slots=True)
@@ -169,10 +180,11 @@ def replay_html(
         raise ValueError(
             f"showing a full log as seat {viewer} needs its replay ({replayed.stopped})"
         )
-    forms = _forms(game, log, replayed, viewer) if not full or viewer is not None else []
+    forms = _forms(game, log, replayed, viewer, full)
     for e in log.entries[len(forms) :]:  # as the log shows them (a full log shown as a
         # seat hides what was not replayed)
-        forms.append(((e.seq, HIDDEN if full and viewer is not None else _entry_text(game, e)),))
+        text = HIDDEN if full and viewer is not None else _entry_text(game, e)
+        forms.append(((e.seq, text, text),))
     draw = _drawer(game, viewer)
     if draw is None:
         replayed = attrs.evolve(
@@ -189,7 +201,7 @@ def replay_html(
             svg = draw(state)
             k = pictures.setdefault(svg, len(pictures))
         if i == 0:
-            steps.append(_Step(0, "", ((0, "the match as set up"),), k))
+            steps.append(_Step(0, "", ((0, "the match as set up", ""),), k))
         else:
             e = log.entries[i - 1]
             before = replayed.states[i - 1]
@@ -304,10 +316,15 @@ def _entry_text(game: AnyGame, e: LogEntry) -> str:
         return f"{tag}({args})"
 
 
-def _forms(game: AnyGame, log: ReplayLog, r: _Replayed, viewer: int | None) -> list[_Forms]:
-    """Each replayed action as ``viewer`` saw it (``game.redact_action``, the redaction
-    ``replay --seat`` prints): at the step it was played, then at each later step where
-    more of it shows (a Place card revealed), up to what the viewer knows at the end.
+def _forms(
+    game: AnyGame, log: ReplayLog, r: _Replayed, viewer: int | None, full: bool
+) -> list[_Forms]:
+    """Each replayed action as the page shows it. Of a full log drawn for a spectator:
+    as it was played, in the words of the seat that played it. Else as ``viewer`` saw
+    it (``game.redact_action``, the redaction ``replay --seat`` prints), in words drawn
+    from the viewer's view of the table it was played on (:func:`describe`): at the
+    step it was played, then at each later step where more of it shows (a Place card
+    revealed), up to what the viewer knows at the end.
 
     So a step never tells more than its picture: a hidden card reads face down until
     the step that reveals it."""
@@ -315,20 +332,35 @@ def _forms(game: AnyGame, log: ReplayLog, r: _Replayed, viewer: int | None) -> l
     out: list[_Forms] = []
     for i, (e, action) in enumerate(zip(log.entries, r.actions, strict=False)):
         before = r.states[i]
+        if full and viewer is None:
+            words = describe(game, game.view(before, e.seat), e.seat, action)
+            out.append(((i + 1, words, describe_action(action)),))
+            continue
+        reader = game.view(before, viewer)
 
-        def seen(j: int, before: Any = before, e: LogEntry = e, action: Any = action) -> str:
+        def seen(
+            j: int,
+            before: Any = before,
+            e: LogEntry = e,
+            action: Any = action,
+            reader: Any = reader,
+        ) -> tuple[str, str]:
             shown = game.redact_action(before, e.seat, action, viewer, r.states[j])
-            return HIDDEN if shown is None else describe_action(shown)
+            if shown is None:
+                return HIDDEN, ""
+            # a partly masked action has no form of its own (it would read as another)
+            form = describe_action(shown) if shown == action else ""
+            return describe(game, reader, e.seat, shown), form
 
         final = seen(last)
         j = i + 1
         text = seen(j)
-        forms = [(j, text)]
+        forms = [(j, *text)]
         while text != final and j < last:
             j += 1
             now = seen(j)
             if now != text:
-                forms.append((j, now))
+                forms.append((j, *now))
                 text = now
         out.append(tuple(forms))
     return out
@@ -400,6 +432,11 @@ def _csp_hash(source: str) -> str:
 
 def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
+
+
+def _q(value: object) -> str:
+    """An attribute value, quoted."""
+    return f'"{_e(value)}"'
 
 
 def _verdict(log: ReplayLog, v: Verification, stopped: str | None, seeded: bool) -> str:
@@ -508,7 +545,8 @@ def _page(
             "</ol>\n",
             _note(log, viewer),
             '<p class="keys">Keys: Left/Right arrow: a step; Home/End: the first/last; ',
-            "click a step to go there.</p></aside>\n",
+            "click a step to go there. The address ends in #step=N, the step on view: ",
+            "a link to it.</p></aside>\n",
             f'<script type="application/json" id="rv-data">{_json(data)}</script>\n',
             f"<script>{_SCRIPT}</script>\n",
             "</body></html>\n",
@@ -523,8 +561,8 @@ def _note(log: ReplayLog, viewer: int | None) -> str:
     who = _who_viewer(viewer if log.viewer == "all" else log.viewer)
     return (
         f'<p class="keys">Actions read as {who} saw them at the step on view: '
-        "(hidden) was not seen at all, a card not seen reads 0 (or ''); a step that "
-        "reveals more updates them.</p>"
+        "(hidden) alone was not seen at all, a card marked (hidden) was not seen; a "
+        "step that reveals more updates them.</p>"
     )
 
 
@@ -534,9 +572,10 @@ def _item(s: _Step) -> str:
     label = "start" if s.seq == 0 else f"#{s.seq}"
     who = f'<span class="who">{_e(s.who)}:</span> ' if s.who else ""
     acts = "".join(
-        f'<span class="act{" masked" if text == HIDDEN else ""}" data-from="{step}"'
-        f"{' hidden' if k else ''}>{_e(text)}</span>"
-        for k, (step, text) in enumerate(s.forms)
+        f'<span class="act{" masked" if HIDDEN in words else ""}" data-from="{step}"'
+        f"{f' title={_q(form)}' if form and form != words else ''}"
+        f"{' hidden' if k else ''}>{_e(words)}</span>"
+        for k, (step, words, form) in enumerate(s.forms)
     )
     changes = ' class="changes"' if len(s.forms) > 1 else ""
     return (
@@ -567,34 +606,40 @@ def _outcome_html(outcome: Outcome | None, replayed: bool) -> str:
 _STYLE = """
 :root{color-scheme:light;font-family:DejaVu Sans,Verdana,Arial,sans-serif;color:#222;
 background:#f4f6f8}
-body{margin:0;display:flex;align-items:flex-start}
-.main{flex:1;min-width:0;padding:10px 16px}
-h1{font-size:22px;margin:2px 0}
+html,body{height:100%}
+body{margin:0;display:flex;align-items:stretch;height:100vh;overflow:hidden}
+.main{flex:1;min-width:0;display:flex;flex-direction:column;box-sizing:border-box;
+height:100vh;padding:8px 16px 10px;overflow-y:auto}
+header,.bar,.outcome{flex:none}
+h1{font-size:20px;margin:0}
 h2{font-size:16px;margin:4px 0}
-.meta{margin:2px 0 6px;color:#555;font-size:13px}
-.verdict{margin:4px 0;padding:7px 12px;border-radius:6px;font-size:14px;
+.meta{margin:2px 0 4px;color:#555;font-size:12px}
+.verdict{margin:2px 0;padding:4px 10px;border-radius:6px;font-size:13px;
 overflow-wrap:anywhere;border:1px solid}
 .verdict strong{margin-right:6px}
 .verdict.ok{background:#e8f5e9;border-color:#43a047;color:#1b5e20}
 .verdict.wait{background:#fff8e1;border-color:#f9a825;color:#6d4c00}
 .verdict.bad{background:#ffebee;border-color:#e53935;color:#b71c1c}
-.bar{position:sticky;top:0;z-index:2;background:#f4f6f8;padding:6px 0 8px}
+.bar{background:#f4f6f8;padding:6px 0}
 .controls{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
-.controls button{font:inherit;font-size:14px;padding:5px 12px;border:1px solid #789;
+.controls button{font:inherit;font-size:14px;padding:4px 12px;border:1px solid #789;
 border-radius:5px;background:#fff;cursor:pointer}
 .controls button:disabled{opacity:.4;cursor:default}
 #rv-slider{flex:1;min-width:160px}
 #rv-counter{font-variant-numeric:tabular-nums;min-width:9em;text-align:right}
-.caption{margin:8px 0 0;padding:7px 12px;background:#fff;border-left:5px solid #1565c0;
-font-size:15px;overflow-wrap:anywhere;min-height:1.2em}
+.caption{margin:6px 0 0;padding:6px 12px;background:#fff;border-left:5px solid #1565c0;
+font-size:15px;overflow-wrap:anywhere;min-height:3.3em;box-sizing:border-box}
 .caption .over{color:#b71c1c}
-.act.masked{color:#888;font-style:italic}
-.picture{background:#fff;border:1px solid #ccd;border-radius:6px;padding:6px}
-.picture svg{width:100%;height:auto;display:block}
+.caption .form{color:#777;font-size:12px;font-family:DejaVu Sans Mono,monospace;
+margin-left:8px}
+.act.masked{color:#777;font-style:italic}
+.picture{flex:1 1 0;min-height:240px;background:#fff;border:1px solid #ccd;
+border-radius:6px;padding:4px;box-sizing:border-box;display:flex;align-items:center;
+justify-content:center;overflow:hidden}
+.picture svg{width:100%;height:100%;display:block}
 .nopic{padding:40px 10px;color:#666;font-style:italic;text-align:center}
-aside{width:300px;flex:none;box-sizing:border-box;height:100vh;position:sticky;top:0;
-display:flex;flex-direction:column;background:#fff;border-left:1px solid #ccd;
-padding:8px 8px 4px}
+aside{width:360px;flex:none;box-sizing:border-box;height:100vh;display:flex;
+flex-direction:column;background:#fff;border-left:1px solid #ccd;padding:8px 8px 4px}
 #rv-steps{flex:1;min-height:0;margin:0;padding:0;list-style:none;overflow-y:auto;
 font-size:12px}
 #rv-steps li{display:grid;grid-template-columns:3.4em 1fr;padding:3px 5px;
@@ -606,15 +651,18 @@ border-bottom:1px solid #eee;cursor:pointer;overflow-wrap:anywhere}
 #rv-steps li.current .seq{color:#fff}
 #rv-steps li.current~li{color:#777}
 .keys{font-size:11px;color:#666;margin:6px 0 0}
-.outcome{margin:0 0 10px;padding:8px 12px;background:#fffde7;border:2px solid #f9a825;
+.outcome{margin:6px 0 4px;padding:6px 12px;background:#fffde7;border:2px solid #f9a825;
 border-radius:6px}
 .outcome.running{background:#f5f5f5;border-color:#bbb}
-.outcome table{border-collapse:collapse;font-size:14px}
-.outcome th,.outcome td{padding:2px 12px;text-align:left;border-bottom:1px solid #ddd}
+.outcome h2{margin:0 0 4px}
+.outcome table{border-collapse:collapse;font-size:13px}
+.outcome th,.outcome td{padding:1px 12px;text-align:left;border-bottom:1px solid #ddd}
 .outcome tr.win td{color:#1b5e20;font-weight:bold}
 .outcome tr.loss td{color:#b71c1c}
-@media (max-width:900px){body{display:block}aside{width:auto;height:50vh;position:static;
-border-left:0;border-top:1px solid #ccd}}
+@media (max-width:900px),(max-height:560px){body{display:block;height:auto;overflow:visible}
+.main{display:block;height:auto;overflow:visible}.picture{display:block;min-height:0}
+.picture svg{height:auto}aside{width:auto;height:60vh;border-left:0;
+border-top:1px solid #ccd}}
 """
 
 _SCRIPT = """
@@ -655,8 +703,21 @@ _SCRIPT = """
       for (a = 0; a < acts.length; a++) { acts[a].hidden = a !== shown; }
     }
   }
-  function go(i) {
+  function hashStep() {
+    // the step a #step=N address names, or -1
+    var m = /^#step=(\\d+)$/.exec(window.location.hash);
+    return m ? Number(m[1]) : -1;
+  }
+  function follow(i) {
+    // the address names the step on view, without a history entry per step
+    var want = "#step=" + i;
+    if (window.location.hash === want) { return; }
+    try { window.history.replaceState(null, "", want); }
+    catch (e) { window.location.replace(want); }
+  }
+  function go(i, quiet) {
     i = Math.max(0, Math.min(n, i | 0));
+    if (!quiet) { follow(i); }
     if (i === current) { return; }
     if (current >= 0) { items[current].classList.remove("current"); }
     current = i;
@@ -678,7 +739,15 @@ _SCRIPT = """
     caption.replaceChildren(head);
     var parts = item.lastChild.childNodes;
     for (var c = 0; c < parts.length; c++) {
-      if (!parts[c].hidden) { caption.appendChild(parts[c].cloneNode(true)); }
+      if (parts[c].hidden) { continue; }
+      caption.appendChild(parts[c].cloneNode(true));
+      var form = parts[c].getAttribute && parts[c].getAttribute("title");
+      if (form) {
+        var code = document.createElement("span");
+        code.className = "form";
+        code.textContent = "[" + form + "]";
+        caption.appendChild(code);
+      }
     }
     if (i === n && over) {
       var end = document.createElement("strong");
@@ -712,6 +781,11 @@ _SCRIPT = """
     ev.preventDefault();
     go(to);
   });
-  go(0);
+  window.addEventListener("hashchange", function () {
+    var k = hashStep();
+    if (k >= 0) { go(k); }
+  });
+  var start = hashStep();
+  go(start < 0 ? 0 : start, start < 0);
 }());
 """

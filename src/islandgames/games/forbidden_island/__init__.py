@@ -20,7 +20,7 @@ implemented, with every ruling, are in ``docs/forbidden-island.md``.
 from __future__ import annotations
 
 from ...core import kit
-from . import render, rl, rules
+from . import describe, render, rl, rules
 from .actions import Action
 from .contract import (
     INFO,
@@ -67,6 +67,7 @@ DEFINITION: kit.Definition[
     bots={"heuristic": "islandgames.games.forbidden_island.bots:HeuristicBot"},
     action_table=rl.action_table,
     observation=rl.observation,
+    describe_action=describe.describe_action,
     score_scale=2.0,  # mcts: a finished game's value is score / scale
 )
 

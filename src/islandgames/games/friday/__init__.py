@@ -18,7 +18,7 @@ ruling, are in ``docs/friday.md``.
 from __future__ import annotations
 
 from ...core import kit
-from . import render, rl, rules
+from . import describe, render, rl, rules
 from .actions import Action
 from .contract import INFO, RULES, FridayConfig, FridayRules, FridaySetup
 from .drawing import FridayLayout, layout
@@ -58,6 +58,7 @@ DEFINITION: kit.Definition[FridayState, Action, FridayView, FridayConfig, Friday
         bots={"heuristic": "islandgames.games.friday.bots:HeuristicBot"},
         action_table=rl.action_table,
         observation=rl.observation,
+        describe_action=describe.describe_action,
         score_scale=20.0,  # mcts: a finished game's value is score / scale
     )
 )

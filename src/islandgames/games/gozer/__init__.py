@@ -21,7 +21,7 @@ rules version, oldest first; ``GAME`` is the newest.
 from __future__ import annotations
 
 from ...core import kit
-from . import render, rl, rules
+from . import describe, render, rl, rules
 from .actions import Action
 from .board import BOARD, Board, BoardError, load_board, load_board_file
 from .contract import INFO, RULES, GozerConfig, GozerRules, GozerSetup
@@ -61,6 +61,7 @@ DEFINITION: kit.Definition[GozerState, Action, GozerView, GozerConfig, GozerRule
         bots={"heuristic": "islandgames.games.gozer.bots:HeuristicBot"},
         action_table=rl.action_table,
         observation=rl.observation,
+        describe_action=describe.describe_action,
     )
 )
 

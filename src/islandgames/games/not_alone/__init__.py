@@ -22,7 +22,7 @@ seats clockwise, so with the default config the Hunted are seats 1..hunted.
 from __future__ import annotations
 
 from ...core import kit
-from . import render, rl, rules
+from . import describe, render, rl, rules
 from .actions import Action
 from .contract import INFO, RULES, NotAloneConfig, NotAloneRules, NotAloneSetup
 from .drawing import NotAloneLayout, layout
@@ -63,6 +63,7 @@ DEFINITION = kit.Definition(
     bots={"heuristic": "islandgames.games.not_alone.bots:HeuristicBot"},
     action_table=rl.action_table,
     observation=rl.observation,
+    describe_action=describe.describe_action,
 )
 
 #: Not Alone for 2-7 seats under one rules version (one row of :data:`RULES`): one
