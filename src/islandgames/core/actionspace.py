@@ -36,6 +36,7 @@ the card it copies) keep the index of their first occurrence.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -114,6 +115,22 @@ class ActionCodec:
                     actions.append(action)
         self.actions: tuple[Any, ...] = tuple(actions)
         self._index = index
+        # the fast path of encode: a lookup by value, then the exact field types of the
+        # hit checked against the table's (value equality alone would take Step(True)
+        # for Step(1)); the key above decides every other case
+        by_value: dict[Any, int] = {}
+        for i, action in enumerate(self.actions):
+            try:
+                by_value.setdefault(action, i)
+            except TypeError:  # an unhashable action: the key path only
+                continue
+        self._by_value = by_value
+        self._types = tuple(_field_types(a) for a in self.actions)
+        # indices: the engines hand out the same action objects again and again, so the
+        # objects already encoded are kept by identity (with the object, so that its
+        # id cannot be reused while it is here), emptied when full
+        self._known: dict[int, tuple[Any, int]] = {}
+        self._known_cap = max(1024, 4 * len(self.actions))
 
     @property
     def size(self) -> int:
@@ -122,6 +139,16 @@ class ActionCodec:
 
     def encode(self, action: Any) -> int:
         """The index of ``action``; :class:`IllegalActionError` if it has none."""
+        try:
+            i = self._by_value.get(action)
+        except TypeError:  # unhashable: the key path decides
+            i = None
+        if (
+            i is not None
+            and type(action) is type(self.actions[i])
+            and _field_types(action) == self._types[i]
+        ):
+            return i  # the same class, equal values, the same field types: the same key
         i = self._index.get(_key(action))
         if i is None:
             raise IllegalActionError(
@@ -140,10 +167,46 @@ class ActionCodec:
 
     def indices(self, actions: Iterable[Any]) -> tuple[int, ...]:
         """The indices of ``actions`` (the legal ones: the mask's ones), in their order."""
-        return tuple(self.encode(a) for a in actions)
+        known = self._known
+        out: list[int] = []
+        for action in actions:
+            hit = known.get(id(action))
+            if hit is not None and hit[0] is action:  # this very (immutable) object
+                out.append(hit[1])
+                continue
+            i = self.encode(action)
+            if len(known) >= self._known_cap:
+                known.clear()
+            known[id(action)] = (action, i)
+            out.append(i)
+        return tuple(out)
 
     def __repr__(self) -> str:
         return f"<ActionCodec {self.game_id!r} size={self.size}>"
+
+
+def _field_types(action: Any) -> tuple[type, ...]:
+    """The types of ``action``'s field values (what :func:`_key` tells apart beyond
+    equality)."""
+    getter = _GETTERS.get(type(action))
+    if getter is None:
+        getter = _GETTERS[type(action)] = _fields_getter(type(action))
+    return tuple(map(type, getter(action)))
+
+
+def _fields_getter(cls: type) -> Any:
+    """A function from an instance of ``cls`` to the tuple of its field values."""
+    names = [f.name for f in attrs.fields(cls)]
+    if not names:
+        return lambda a: ()
+    if len(names) == 1:
+        one = names[0]
+        return lambda a: (getattr(a, one),)
+    return operator.attrgetter(*names)
+
+
+#: action class -> the getter of its field values, as a tuple (filled on first use)
+_GETTERS: dict[type, Any] = {}
 
 
 def _key(action: Any) -> tuple[type, Any]:

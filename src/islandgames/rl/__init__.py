@@ -2,6 +2,9 @@
 
 - :func:`aec_env` — a PettingZoo AEC environment for every game;
 - :func:`gym_env` — a Gymnasium environment for Friday;
+- :func:`vector_env` — many matches as one batch: a Gymnasium ``VectorEnv`` for Friday,
+  an :class:`IslandGamesBatchEnv` (a reward per seat, the seat to act per row) for the
+  others;
 - :func:`action_codec` / :func:`problem` — the fixed discrete action space (index <->
   action) and the flat observation encoding of a game and config.
 
@@ -26,12 +29,15 @@ from .codec import ActionCodec, Shape
 from .observation import ViewEncoder
 from .single import IslandGamesEnv, gym_env
 from .spaces import REWARDS, Match, Problem, action_codec, problem
+from .vector import IslandGamesBatchEnv, IslandGamesVectorEnv, vector_env
 
 __all__ = [
     "REWARDS",
     "ActionCodec",
     "IslandGamesAEC",
+    "IslandGamesBatchEnv",
     "IslandGamesEnv",
+    "IslandGamesVectorEnv",
     "Match",
     "Problem",
     "Shape",
@@ -41,4 +47,5 @@ __all__ = [
     "agent_name",
     "gym_env",
     "problem",
+    "vector_env",
 ]

@@ -9,9 +9,10 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from .lazy import LAZY, LazyInfo
 from .spaces import Match, Problem, split
 
-__all__ = ["IslandGamesAEC", "aec_env", "agent_name", "observation_space"]
+__all__ = ["IslandGamesAEC", "Observer", "aec_env", "agent_name", "observation_space"]
 
 Obs = dict[str, Any]  # {"observation": int64 array, "action_mask": int8 array}
 
@@ -38,13 +39,65 @@ def observation_space(problem: Problem) -> spaces.Dict:
 
 
 def observe(match: Match, seat: int) -> Obs:
-    """A fresh observation of ``seat`` (new arrays each time: callers may keep them)."""
+    """A fresh observation of ``seat`` (new arrays each time: callers may keep them),
+    the reference the environments' :class:`Observer` matches."""
     mask = np.zeros(match.problem.codec.size, dtype=np.int8)
     mask[list(match.mask(seat))] = 1
     return {
         "observation": np.array(match.observation(seat), dtype=np.int64),
         "action_mask": mask,
     }
+
+
+class Observer:
+    """The observations of a match's seats as numpy arrays, each worked out once per
+    state: the view encoded by rewriting the previous encoding of the same seat where
+    the view changed (:meth:`ViewEncoder.update`; the first one in full), the mask from
+    the match's legal indices. The arrays it keeps are never handed out: :meth:`observe`
+    returns copies, as :func:`observe` does."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self._encoder = match.problem.encoder
+        self._none = np.zeros(match.problem.codec.size, dtype=np.int8)
+        # seat -> (state, view, its encoding): the last view encoded for that seat
+        self._encoded: dict[int, tuple[Any, Any, np.ndarray[Any, Any]]] = {}
+        self._mask_of: tuple[int, ...] = ()
+        self._mask = self._none
+
+    def observation(self, seat: int) -> np.ndarray[Any, Any]:
+        """The encoded view of ``seat`` now (kept: do not modify it)."""
+        m = self.match
+        state = m.state
+        kept = self._encoded.get(seat)
+        if kept is not None and kept[0] is state:
+            return kept[2]
+        view = m.view(seat)
+        if kept is None:
+            slots = np.array(self._encoder.encode(view), dtype=np.int64)
+        else:
+            slots = kept[2].copy()
+            self._encoder.update(slots, view, kept[1])
+        self._encoded[seat] = (state, view, slots)
+        return slots
+
+    def mask(self, seat: int) -> np.ndarray[Any, Any]:
+        """The legal-action mask of ``seat`` now (kept: do not modify it)."""
+        indices = self.match.mask(seat)
+        if not indices:
+            return self._none
+        if indices is not self._mask_of:
+            mask = np.zeros(self._none.shape, dtype=np.int8)
+            mask[list(indices)] = 1
+            self._mask_of, self._mask = indices, mask
+        return self._mask
+
+    def observe(self, seat: int) -> Obs:
+        """A fresh observation of ``seat`` (new arrays: callers may keep them)."""
+        return {
+            "observation": self.observation(seat).copy(),
+            "action_mask": self.mask(seat).copy(),
+        }
 
 
 def action_index(action: Any) -> int:
@@ -85,6 +138,7 @@ class IslandGamesAEC(AECEnv[str, Obs, int]):
         self.render_mode = render_mode
         self.metadata = {**type(self).metadata, "name": f"islandgames_{problem.game.info.id}"}
         self._match = Match(problem, max_actions, illegal_action)
+        self._observer = Observer(self._match)
         self.possible_agents = [agent_name(s) for s in range(problem.seats)]
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         # one space object per kind, shared by the agents: api_test asks for identity
@@ -134,7 +188,7 @@ class IslandGamesAEC(AECEnv[str, Obs, int]):
         self._refresh()
 
     def observe(self, agent: str) -> Obs:
-        return observe(self._match, self._seats[agent])
+        return self._observer.observe(self._seats[agent])
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
@@ -156,10 +210,16 @@ class IslandGamesAEC(AECEnv[str, Obs, int]):
 
     def _refresh(self) -> None:
         m = self._match
-        self.infos = {a: m.info(self._seats[a]) for a in self.agents}
-        seat = m.current()
+        # the infos of this step: each agent's made when first read, and in it each
+        # value (Match.info's, of this step whenever it is read)
+        moment = m.moment()
+        seats = self._seats
+        self.infos = LazyInfo(
+            lambda agent: moment.info(seats[agent]), dict.fromkeys(self.agents, LAZY)
+        )
+        seat = moment.seat
         if seat is not None and not m.truncated:
-            self.agent_selection = agent_name(seat)
+            self.agent_selection = self.possible_agents[seat]
         # over or truncated: the agent that just acted stays selected and sees its
         # final reward first; _was_dead_step then walks the other agents
 

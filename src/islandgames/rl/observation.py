@@ -18,6 +18,9 @@ value then fills them in field order, depth first:
 - ``tuple[X, Y]``: the slots of each item; an attrs class: the slots of its fields.
 
 :meth:`ViewEncoder.layout` names every slot (its path), for docs and debugging.
+:meth:`ViewEncoder.update` turns the slots of one view into those of another in place,
+rewriting only the slots of the fields that differ (the environments' hot path: two
+views in a row share most of their values); it writes exactly what :meth:`encode` would.
 """
 
 from __future__ import annotations
@@ -29,12 +32,16 @@ from typing import Any, Literal, Union
 
 import attrs
 
+from .rewrite import rewriter
+
 __all__ = ["INT_HIGH", "INT_LOW", "ViewEncoder"]
 
 INT_LOW = -(2**31)
 INT_HIGH = 2**31 - 1
 
 Fill = Callable[[Any, list[int]], None]
+#: the one slot of a scalar value (an int, a bool, a literal, a string)
+Conv = Callable[[Any], Any]
 
 
 @attrs.frozen(slots=True)
@@ -47,6 +54,12 @@ class _Part:
     fill: Fill
     #: (offset of a tuple's length slot, its cap), for every tuple inside
     lengths: tuple[tuple[int, int], ...] = ()
+    #: the structure, for the rewriter (:mod:`.rewrite`): ``("scalar", kind, ...)``,
+    #: ``("record", ((field, offset, part), ...))``, ``("fixed", ((offset, part), ...))``,
+    #: ``("seq", cap, item part)``, ``("opt", part)``, ``("union", ((cls, offset, part), ...))``
+    node: tuple[Any, ...] = ("scalar",)
+    #: a one-slot scalar: its value -> its slot
+    conv: Conv | None = None
 
     @property
     def size(self) -> int:
@@ -83,6 +96,7 @@ class ViewEncoder:
         if unused:  # a misspelt path would silently fall back to the default cap
             raise ValueError(f"caps name no tuple field of {view_cls.__name__}: {unused}")
         self._part = part
+        self._diff = rewriter(part)
         self.names = part.names
         self.low = part.low
         self.high = part.high
@@ -100,6 +114,19 @@ class ViewEncoder:
         self._part.fill(view, out)
         return out
 
+    def update(self, slots: Any, view: Any, previous: Any) -> None:
+        """Turn ``slots``, the encoding of ``previous`` (a mutable array of ``size``
+        slots: a numpy array), into the encoding of ``view``: the slots of every value
+        that differs are rewritten, the others are left (equal values encode alike). The
+        result is exactly ``encode(view)``."""
+        cls = self.view_cls
+        if type(view) is not cls or type(previous) is not cls:
+            raise TypeError(
+                f"expected {cls.__name__}s, got a {type(view).__name__} "
+                f"and a {type(previous).__name__}"
+            )
+        self._diff(slots, view, previous)
+
     def layout(self) -> tuple[str, ...]:
         """The path of every slot, in order."""
         return self.names
@@ -113,21 +140,47 @@ class ViewEncoder:
     def _compile(self, tp: Any, path: str) -> _Part:
         origin = typing.get_origin(tp)
         if tp is bool:
-            return _Part((path,), (0,), (1,), lambda v, out: out.append(int(v)))
+            return _Part(
+                (path,),
+                (0,),
+                (1,),
+                lambda v, out: out.append(int(v)),
+                node=("scalar", "bool"),
+                conv=int,
+            )
         if tp is int:
-            return _Part((path,), (INT_LOW,), (INT_HIGH,), lambda v, out: out.append(_clip(v)))
+            return _Part(
+                (path,),
+                (INT_LOW,),
+                (INT_HIGH,),
+                lambda v, out: out.append(_clip(v)),
+                node=("scalar", "int"),
+                conv=_clip,
+            )
         if tp is str:
             words = self._words
             n = len(self.vocabulary)
 
+            def conv_str(v: Any) -> int:
+                return 0 if v == "" else words.get(v, -1)
+
             def fill_str(v: Any, out: list[int]) -> None:
                 out.append(0 if v == "" else words.get(v, -1))
 
-            return _Part((path,), (-1,), (n,), fill_str)
+            return _Part(
+                (path,), (-1,), (n,), fill_str, node=("scalar", "str", words), conv=conv_str
+            )
         if origin is Literal:
             values = typing.get_args(tp)
             at = {v: i for i, v in enumerate(values)}
-            return _Part((path,), (0,), (len(values) - 1,), lambda v, out: out.append(at[v]))
+            return _Part(
+                (path,),
+                (0,),
+                (len(values) - 1,),
+                lambda v, out: out.append(at[v]),
+                node=("scalar", "literal"),
+                conv=at.__getitem__,
+            )
         if origin in (Union, types.UnionType):
             return self._union(typing.get_args(tp), path)
         if origin is tuple:
@@ -149,7 +202,8 @@ class ViewEncoder:
             for name, f in fills:
                 f(getattr(v, name), out)
 
-        return _joined(parts, fill)
+        fields = tuple(zip(names, _offsets(parts), parts, strict=True))
+        return attrs.evolve(_joined(parts, fill), node=("record", fields))
 
     def _fixed(self, args: Sequence[Any], path: str) -> _Part:
         parts = [self._compile(a, f"{path}[{i}]") for i, a in enumerate(args)]
@@ -159,7 +213,8 @@ class ViewEncoder:
             for f, item in zip(fills, v, strict=True):
                 f(item, out)
 
-        return _joined(parts, fill)
+        items = tuple(zip(_offsets(parts), parts, strict=True))
+        return attrs.evolve(_joined(parts, fill), node=("fixed", items))
 
     def _sequence(self, item: Any, path: str) -> _Part:
         cap = self._caps.get(path, self._default_cap)
@@ -181,7 +236,7 @@ class ViewEncoder:
             out.extend(pad * (cap - min(cap, len(v))))
 
         inner = tuple((1 + k * one.size + off, c) for k in range(cap) for off, c in one.lengths)
-        return _Part(names, low, high, fill, ((0, cap), *inner))
+        return _Part(names, low, high, fill, ((0, cap), *inner), ("seq", cap, one))
 
     def _union(self, args: Sequence[Any], path: str) -> _Part:
         members = [a for a in args if a is not type(None)]
@@ -205,6 +260,7 @@ class ViewEncoder:
                 (1, *inner.high),
                 fill_opt,
                 _shifted(inner.lengths, 1),
+                ("opt", inner),
             )
         if not all(isinstance(m, type) and attrs.has(m) for m in members):
             raise TypeError(f"cannot encode the union {args!r} at {path}")
@@ -227,7 +283,17 @@ class ViewEncoder:
             (len(members), *joined.high),
             fill_union,
             _shifted(joined.lengths, 1),
+            ("union", tuple(zip(members, _offsets(parts), parts, strict=True))),
         )
+
+
+def _offsets(parts: Sequence[_Part]) -> list[int]:
+    """Where each of ``parts`` starts when they are laid end to end."""
+    out, at = [], 0
+    for p in parts:
+        out.append(at)
+        at += p.size
+    return out
 
 
 def _joined(parts: Sequence[_Part], fill: Fill) -> _Part:

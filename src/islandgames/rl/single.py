@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..core.errors import InvalidConfigError
-from .aec import Obs, action_index, observation_space, observe, seed_from
+from .aec import Obs, Observer, action_index, observation_space, seed_from
 from .spaces import Match, Problem, split
 
 __all__ = ["IslandGamesEnv", "gym_env"]
@@ -40,6 +40,7 @@ class IslandGamesEnv(gymnasium.Env[Obs, np.int64]):
         self.problem = problem
         self.render_mode = render_mode
         self._match = Match(problem, max_actions, illegal_action)
+        self._observer = Observer(self._match)
         self.observation_space = observation_space(problem)
         self.action_space = spaces.Discrete(problem.codec.size)
 
@@ -71,8 +72,8 @@ class IslandGamesEnv(gymnasium.Env[Obs, np.int64]):
         return obs, float(m.rewards()[0]), m.over, m.truncated, info
 
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
-        obs = observe(self._match, 0)
-        info = self._match.info(0)
+        obs = self._observer.observe(0)
+        info = self._match.moment().info(0)  # its values made when first read
         info["action_mask"] = obs["action_mask"].copy()
         return obs, info
 
