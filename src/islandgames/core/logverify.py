@@ -4,7 +4,10 @@ A verification is one of three verdicts (:class:`Verification`, :data:`Verdict`)
 :func:`verify_log` checks a log on its own, :func:`verify_redacted` a per-seat log
 against the full log, :func:`verify_fork` a forked log against its parent. "Verified"
 means one thing: every entry replayed from the revealed seed under the header's rules
-version, every hash, the chain and the recorded outcome equal to the replay's.
+version, every hash, the chain and the recorded outcome equal to the replay's. A log
+that those rules do not reproduce is replayed again under each historical variant of
+its version (:func:`~islandgames.core.registry.log_variants`: the rules main's logs
+naming that version were once played under), and verified if one reproduces it whole.
 """
 
 from __future__ import annotations
@@ -189,13 +192,47 @@ def verify_log(log: LogSource) -> Verification:
     replayed under the header's rules version (a masked action of a per-seat log is the
     legal action its commitment names, found with the revealed salt), every state hash
     and the outcome must match, and for a per-seat log every entry must show exactly
-    what its viewer may see of that action. Only then is the log ``verified``.
+    what its viewer may see of that action. Only then is the log ``verified``. When
+    the header's rules version does not reproduce a finished log, each historical
+    variant of that version (:func:`~islandgames.core.registry.log_variants`) is tried
+    in turn, and the log is ``verified`` if one reproduces it whole; otherwise the
+    divergence reported is that of the rules that reproduced the log furthest (the
+    header's rules version's on a tie: a log written under those rules diverges where
+    it always did).
     """
-    from .registry import get_game  # late: the registry imports the games
+    return _verify(_as_log(log))[0]
 
-    log = _as_log(log)
+
+def _verify(log: ReplayLog) -> tuple[Verification, AnyGame]:
+    """:func:`verify_log`'s verdict and the game it replayed the log under (the game of
+    the header's rules version unless one of its historical variants verified it)."""
+    from .registry import get_game, log_variants  # late: the registry imports the games
+
     h = log.header
     game = get_game(h.game, h.rules_version)
+    shown = _first_pass(game, log)
+    if isinstance(shown, Verification):
+        return shown, game
+    verdict, under = _replay(game, log, shown), game
+    if verdict.status != "verified":
+        for variant in log_variants(h.game, h.rules_version):
+            again = _replay(variant, log, shown)
+            if again.status == "verified":
+                return again, variant
+            if _reached(again) > _reached(verdict):  # the rules that got furthest
+                verdict, under = again, variant
+    return verdict, under
+
+
+def _reached(verdict: Verification) -> int:
+    """How far a replay reproduced the log: the seq of its divergence (0: the header)."""
+    return -1 if verdict.divergence is None else verdict.divergence.seq
+
+
+def _first_pass(game: AnyGame, log: ReplayLog) -> Verification | list[Any]:
+    """The checks that need no seed: a divergence, ``unfinished`` for a log without an
+    end record, or else every visible action, typed (None: masked or partial)."""
+    h = log.header
     full = log.viewer == "all"
     if not _viewer_ok(log.viewer, h.seats):
         return _diverged(
@@ -254,7 +291,7 @@ def verify_log(log: LogSource) -> Verification:
             return _diverged(log, i, "chain_hash", chain.hex(), e.chain_hash)
     if log.end is None:
         return Verification("unfinished", len(log.entries), log.viewer, None, None)
-    return _replay(game, log, shown)
+    return shown
 
 
 def _replay(game: AnyGame, log: ReplayLog, shown: list[Any]) -> Verification:
@@ -378,7 +415,7 @@ def verify_redacted(redacted: LogSource, full: LogSource) -> Verification:
         return _diverged(redacted, 0, "viewer", "a per-seat log (a seat, or None)", "'all'")
     if full.viewer != "all":
         return _diverged(redacted, 0, "full log: viewer", "'all'", str(full.viewer))
-    whole = verify_log(full)
+    whole, game = _verify(full)
     if whole.status == "diverged":
         assert whole.divergence is not None
         div = attrs.evolve(whole.divergence, what="full log: " + whole.divergence.what)
@@ -406,10 +443,7 @@ def verify_redacted(redacted: LogSource, full: LogSource) -> Verification:
             if r.salt is not None and (r.salt != f.salt or r.action != f.action):
                 return _diverged(redacted, r.seq, "action", _shown(f.action), _shown(r.action))
         return Verification("unfinished", n, redacted.viewer, None, None)
-    from .registry import get_game
-
-    game = get_game(full.header.game, full.header.rules_version)
-    assert full.end is not None
+    assert full.end is not None  # (game: the rules the full log verified under)
     seed = int(full.end.seed, 16)
     states = list(_states(game, seed, full, n))
     now = states[-1][1] if states else initial_state(game, full.header, seed, full.end.setup)

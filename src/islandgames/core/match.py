@@ -52,7 +52,7 @@ from .logrecords import (
     write_log,
 )
 from .logverify import LogSource, _as_log
-from .registry import definition_of, get_game
+from .registry import definition_of, get_game, log_variants
 
 __all__ = ["Match", "redact_log"]
 
@@ -343,13 +343,44 @@ class Match:
         or, for a game still running, must be given (``setup``: the game's setup_type). Raises
         :class:`ReplayDivergenceError` at the first entry that does not reproduce.
         With ``log_path`` (which may be the file the log was read from), the rebuilt
-        log is written there atomically once replayed, and every later action appended."""
+        log is written there atomically once replayed, and every later action appended.
+        A log that its header's rules version does not reproduce is replayed again under
+        each historical variant of that version
+        (:func:`~islandgames.core.registry.log_variants`): the first that reproduces it
+        is the match's game (and plays on under those rules); if none does, the
+        divergence of the rules that reproduced it furthest is raised (the header
+        version's on a tie)."""
         log = _as_log(log)
         if seed is None:
             if log.end is None:
                 raise ReplayDivergenceError("the log has no revealed seed; pass seed=")
             seed = int(log.end.seed, 16)
         game = get_game(log.header.game, log.header.rules_version)
+        try:
+            return cls._replayed(game, log, seed, log_path, setup)
+        except ReplayDivergenceError as exc:
+            furthest = exc  # the rules that reproduced the log furthest (a tie: the header's)
+            for variant in log_variants(log.header.game, log.header.rules_version):
+                try:
+                    return cls._replayed(variant, log, seed, log_path, setup)
+                except ReplayDivergenceError as again:
+                    if (again.seq or 0) > (furthest.seq or 0):
+                        furthest = again
+            if furthest is exc:
+                raise
+            raise furthest from None
+
+    @classmethod
+    def _replayed(
+        cls,
+        game: Game[Any, Any, Any, Any],
+        log: ReplayLog,
+        seed: int,
+        log_path: str | os.PathLike[str] | None,
+        setup: Any,
+    ) -> Match:
+        """:meth:`from_log` under ``game`` (:class:`ReplayDivergenceError` if ``game``
+        does not reproduce ``log``)."""
         if setup is None and log.end is not None and log.end.setup is not None:
             setup = game.decode_setup(log.end.setup)
         if setup is None and log.header.setup_commitment is not None:
@@ -357,13 +388,16 @@ class Match:
                 "the log's header commits to a scenario setup; pass setup=", 0
             )
         m = cls(game, seed, game.decode_config(log.header.config), setup=setup)
-        if log.header.parent is not None:
-            m.header = attrs.evolve(m.header, parent=log.header.parent)
-            m._chain = header_chain(m.header)
         if serde.canonical_bytes(m.header) != serde.canonical_bytes(
             _same_version(log.header, m.header)
         ):
             raise ReplayDivergenceError("the log header does not match this seed and config", 0)
+        # the rebuilt log is the log: it keeps the engine_version that wrote it (which
+        # the chain covers) and a forked log's parent
+        m.header = attrs.evolve(
+            m.header, engine_version=log.header.engine_version, parent=log.header.parent
+        )
+        m._chain = header_chain(m.header)
         for e in log.entries:
             if e.action is None:
                 raise ReplayDivergenceError(f"entry {e.seq}: the action is masked", e.seq)
@@ -379,10 +413,11 @@ class Match:
 
 
 def _same_version(theirs: LogHeader, ours: LogHeader) -> LogHeader:
-    # an older engine_version may have written the log; everything else must match
+    # an older engine_version may have written the log (and a fork names its parent);
+    # everything else must match
     from attrs import evolve
 
-    return evolve(theirs, engine_version=ours.engine_version)
+    return evolve(theirs, engine_version=ours.engine_version, parent=ours.parent)
 
 
 def redact_log(

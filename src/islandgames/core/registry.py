@@ -8,7 +8,12 @@ this module names no game. :func:`register_game` adds one at run time (a test's 
 
 ``get_game(id)`` is the newest rules of a game; every rules version a game has ever
 shipped stays available by name, so a log or a stored match is always replayed under
-the rules it was played with.
+the rules it was played with. :func:`log_variants` are a version's historical
+variants: the rules that logs naming that version were once played under (a change
+that landed before its version was bumped), declared by the game package as
+``LOG_VARIANTS`` and never served by :func:`get_game`; the verifiers and
+``Match.from_log`` replay a log under one only when the rules its header names do not
+reproduce it and that variant does.
 
 >>> get_game("friday").info.title
 'Friday'
@@ -47,6 +52,7 @@ __all__ = [
     "game_module",
     "games",
     "get_game",
+    "log_variants",
     "register_game",
     "rules_versions",
     "unregister_game",
@@ -66,6 +72,8 @@ _FOUND = False  # the entry points have been read into _SOURCES
 # game id -> {rules_version: game}, in version order (oldest first)
 _LOADED: dict[str, dict[str, AnyGame]] = {}
 _DEFINITIONS: dict[str, AnyDefinition | None] = {}
+# game id -> {rules_version: its historical variants, oldest first} (log_variants)
+_VARIANTS: dict[str, dict[str, tuple[AnyGame, ...]]] = {}
 _LOCK = threading.RLock()  # the first load of a game may race between threads
 
 
@@ -115,6 +123,7 @@ def register_game(game_id: str, module: str, *, replace: bool = False) -> None:
         sources[game_id] = module
         _LOADED.pop(game_id, None)
         _DEFINITIONS.pop(game_id, None)
+        _VARIANTS.pop(game_id, None)
 
 
 def unregister_game(game_id: str) -> None:
@@ -124,6 +133,7 @@ def unregister_game(game_id: str) -> None:
         sources.pop(game_id, None)
         _LOADED.pop(game_id, None)
         _DEFINITIONS.pop(game_id, None)
+        _VARIANTS.pop(game_id, None)
 
 
 def game_ids() -> tuple[str, ...]:
@@ -156,6 +166,29 @@ def _load(game_id: str, source: str) -> tuple[tuple[AnyGame, ...], AnyDefinition
     )
 
 
+def _variants_of(source: str, loaded: dict[str, AnyGame]) -> dict[str, tuple[AnyGame, ...]]:
+    """The historical variants the game package of ``source`` declares (its module's
+    ``LOG_VARIANTS``: games, each under one of ``loaded``'s rules versions and none of
+    them a game ``loaded`` serves), by rules version."""
+    module = importlib.import_module(source.partition(":")[0])
+    declared = getattr(module, "LOG_VARIANTS", ())
+    out: dict[str, list[AnyGame]] = {}
+    for game in declared:
+        version = game.info.rules_version if isinstance(game, Game) else ""
+        shipped = loaded.get(version)
+        if (
+            shipped is None
+            or game.info.id != shipped.info.id
+            or any(game is g for g in loaded.values())
+        ):
+            raise RuntimeError(
+                f"{source}: LOG_VARIANTS must hold games of the same game, each under one "
+                "of its shipped rules versions and none of them a game it serves"
+            )
+        out.setdefault(version, []).append(game)
+    return {v: tuple(games) for v, games in out.items()}
+
+
 def _versions(game_id: str) -> dict[str, AnyGame]:
     loaded = _LOADED.get(game_id)
     if loaded is not None:
@@ -174,6 +207,7 @@ def _versions(game_id: str) -> dict[str, AnyGame]:
         if len(loaded) != len(games):
             raise RuntimeError(f"{source}: the games must have distinct rules versions")
         _DEFINITIONS[game_id] = d
+        _VARIANTS[game_id] = _variants_of(source, loaded)
         _LOADED[game_id] = loaded
     return loaded
 
@@ -201,6 +235,27 @@ def rules_versions(game_id: str) -> tuple[str, ...]:
     ('1.0', '1.1')
     """
     return tuple(_versions(game_id))
+
+
+def log_variants(game_id: str, rules_version: str) -> tuple[AnyGame, ...]:
+    """The historical variants of ``game_id``'s rules ``rules_version``, oldest first
+    (empty for most versions): games whose ``info.rules_version`` is ``rules_version``
+    but whose rules are those that logs naming it were once played under by mistake
+    (a change that landed before its version was bumped; ``game.rules.variant`` names
+    each). Never served by :func:`get_game` nor listed by :func:`rules_versions`, so
+    never offered for a new match: the verifiers and ``Match.from_log`` replay a log
+    under one only when the rules its header names do not reproduce it and the variant
+    does. :class:`UnknownGameError` for an unknown id.
+
+    >>> [f"{g.info.rules_version}+{g.rules.variant}" for g in log_variants("friday", "1.0")]
+    ['1.0+f270b20']
+    >>> log_variants("friday", "1.2")
+    ()
+    """
+    _versions(game_id)
+    if type(rules_version) is not str:
+        return ()
+    return _VARIANTS.get(game_id, {}).get(rules_version, ())
 
 
 def games() -> tuple[GameInfo, ...]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ...core import kit
 from . import describe, render, rl, rules
 from .actions import Action
-from .contract import INFO, RULES, FridayConfig, FridayRules, FridaySetup
+from .contract import INFO, LOG_VARIANT_RULES, RULES, FridayConfig, FridayRules, FridaySetup
 from .drawing import FridayLayout, layout
 from .render import render_view  # the text hook of earlier releases
 from .render import svg_of as render_svg  # render_svg(state | view | None, seat)
@@ -70,11 +70,18 @@ FridayGame = kit.RulesGame[FridayState, Action, FridayView, FridayConfig, Friday
 GAMES: tuple[FridayGame, ...] = DEFINITION.games()
 GAME = GAMES[-1]
 
+#: The historical variants (``contract.LOG_VARIANT_RULES``), each a game under the rules
+#: version its logs name, chosen only by recognising a log (``registry.log_variants``).
+LOG_VARIANTS: tuple[FridayGame, ...] = tuple(
+    kit.RulesGame(DEFINITION, r) for r in LOG_VARIANT_RULES
+)
+
 __all__ = [
     "DEFINITION",
     "GAME",
     "GAMES",
     "INFO",
+    "LOG_VARIANTS",
     "RULES",
     "FridayConfig",
     "FridayGame",

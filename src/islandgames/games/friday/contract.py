@@ -11,7 +11,15 @@ import attrs
 from ...core import kit
 from ...core.game import GameInfo
 
-__all__ = ["INFO", "RULES", "FridayConfig", "FridayRules", "FridaySetup"]
+__all__ = [
+    "INFO",
+    "LOG_VARIANT_RULES",
+    "RULES",
+    "FridayConfig",
+    "FridayRules",
+    "FridayRulesVariant",
+    "FridaySetup",
+]
 
 
 @attrs.frozen(slots=True)
@@ -94,6 +102,47 @@ RULES: tuple[FridayRules, ...] = (
         records_face_down_aging=True,
         won_fight_stays_won=True,
         sort_looks_before_discard=True,
+    ),
+)
+
+
+@attrs.frozen(slots=True)
+class FridayRulesVariant(FridayRules):
+    """A historical variant of the rules version ``version``: its flags are the rules
+    that logs naming ``version`` were once played under. ``variant`` names it (the
+    last commit of main that wrote such logs; shown as ``"<version>+<variant>"``)."""
+
+    variant: str
+
+
+#: Historical variants: the rules that main's logs of a shipped version were once played
+#: under while their header named that version (a change landed before its version
+#: was bumped). Never offered for a new match and never listed by ``rules_versions``;
+#: a log is replayed under one only when the rules its header names do not verify it
+#: and the variant does (``registry.log_variants``; docs/friday.md, rules versions).
+#: Data, like ``RULES``: a row is never edited.
+LOG_VARIANT_RULES: tuple[FridayRulesVariant, ...] = (
+    # "1.0+f270b20": the logs main wrote from 6234976 up to f270b20 say "1.0" and were
+    # played with two of the 1.1 changes (the state records the face-down aging card,
+    # so the initial state's shape differs from 1.0's) and without won_fight_stays_won.
+    FridayRulesVariant(
+        "1.0",
+        exchange_leaves_fight_first=True,
+        records_face_down_aging=True,
+        won_fight_stays_won=False,
+        sort_looks_before_discard=False,
+        variant="f270b20",
+    ),
+    # "1.1+92c7546": the logs main wrote at 92c7546 say "1.1" and were played without
+    # won_fight_stays_won (a636536 added it to 1.1 without a new version); the same
+    # initial state as 1.1, so only a replay tells them apart.
+    FridayRulesVariant(
+        "1.1",
+        exchange_leaves_fight_first=True,
+        records_face_down_aging=True,
+        won_fight_stays_won=False,
+        sort_looks_before_discard=False,
+        variant="92c7546",
     ),
 )
 

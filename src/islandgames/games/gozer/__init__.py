@@ -24,7 +24,7 @@ from ...core import kit
 from . import describe, render, rl, rules
 from .actions import Action
 from .board import BOARD, Board, BoardError, load_board, load_board_file
-from .contract import INFO, RULES, GozerConfig, GozerRules, GozerSetup
+from .contract import INFO, LOG_VARIANT_RULES, RULES, GozerConfig, GozerRules, GozerSetup
 from .drawing import GozerLayout, layout
 from .render import svg_of as render_svg  # render_svg(state | view | None, board)
 from .sample import sample_state
@@ -73,12 +73,17 @@ GozerGame = kit.RulesGame[GozerState, Action, GozerView, GozerConfig, GozerRules
 GAMES: tuple[GozerGame, ...] = DEFINITION.games()
 GAME = GAMES[-1]
 
+#: The historical variants (``contract.LOG_VARIANT_RULES``), each a game under the rules
+#: version its logs name, chosen only by recognising a log (``registry.log_variants``).
+LOG_VARIANTS: tuple[GozerGame, ...] = tuple(kit.RulesGame(DEFINITION, r) for r in LOG_VARIANT_RULES)
+
 __all__ = [
     "BOARD",
     "DEFINITION",
     "GAME",
     "GAMES",
     "INFO",
+    "LOG_VARIANTS",
     "RULES",
     "Board",
     "BoardError",

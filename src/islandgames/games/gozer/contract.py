@@ -11,7 +11,15 @@ import attrs
 from ...core import kit
 from ...core.game import GameInfo
 
-__all__ = ["INFO", "RULES", "GozerConfig", "GozerRules", "GozerSetup"]
+__all__ = [
+    "INFO",
+    "LOG_VARIANT_RULES",
+    "RULES",
+    "GozerConfig",
+    "GozerRules",
+    "GozerRulesVariant",
+    "GozerSetup",
+]
 
 
 @attrs.frozen(slots=True)
@@ -51,6 +59,27 @@ class GozerRules(kit.RulesVersion):
 RULES: tuple[GozerRules, ...] = (
     GozerRules("1.0", dying_holder_keeps_bridge=False),
     GozerRules("1.1", dying_holder_keeps_bridge=True),  # 2026-11-30
+)
+
+
+@attrs.frozen(slots=True)
+class GozerRulesVariant(GozerRules):
+    """A historical variant of the rules version ``version``: its flags are the rules
+    that logs naming ``version`` were once played under. ``variant`` names it (the
+    last commit of main that wrote such logs; shown as ``"<version>+<variant>"``)."""
+
+    variant: str
+
+
+#: Historical variants: the rules that main's logs of a shipped version were once played
+#: under while their header named that version. Never offered for a new match and never
+#: listed by ``rules_versions``; a log is replayed under one only when the rules its
+#: header names do not verify it and the variant does (``registry.log_variants``;
+#: docs/gozer.md, rules versions). Data, like ``RULES``: a row is never edited.
+LOG_VARIANT_RULES: tuple[GozerRulesVariant, ...] = (
+    # "1.0+f270b20": the logs main wrote from 6234976 up to f270b20 say "1.0" and were
+    # played with B1 of 1.1 (the same initial state as 1.0: only a replay tells them apart)
+    GozerRulesVariant("1.0", dying_holder_keeps_bridge=True, variant="f270b20"),
 )
 
 #: The contract under the newest rules (each game of ``GAMES`` has its own rules_version).
