@@ -206,6 +206,9 @@ def test_render_ansi() -> None:
     env.reset(seed=0)
     text = env.render()
     assert isinstance(text, str) and text.startswith("friday after 0 actions")
+    # the game's text view, as `islandgames play` shows it, not a repr dump
+    assert "FridayView(" not in text and "life 20/22" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
 
 
 _BLOCK = """

@@ -10,7 +10,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from .lazy import LAZY, LazyInfo
-from .spaces import Match, Problem, split
+from .spaces import Match, Problem, ansi, split
 
 __all__ = ["IslandGamesAEC", "Observer", "aec_env", "agent_name", "observation_space"]
 
@@ -228,8 +228,7 @@ class IslandGamesAEC(AECEnv[str, Obs, int]):
             return None
         m = self._match
         seat = m.current()
-        view = m.game.view(m.state, seat)
-        return f"{m.game.info.id} after {m.actions} actions, to act: {seat}\n{view!r}"
+        return ansi(m.game, m.state, seat, m.actions, f", to act: {seat}")
 
     def close(self) -> None:
         """Nothing to release."""

@@ -10,7 +10,7 @@ from gymnasium import spaces
 
 from ..core.errors import InvalidConfigError
 from .aec import Obs, Observer, action_index, observation_space, seed_from
-from .spaces import Match, Problem, split
+from .spaces import Match, Problem, ansi, split
 
 __all__ = ["IslandGamesEnv", "gym_env"]
 
@@ -81,7 +81,7 @@ class IslandGamesEnv(gymnasium.Env[Obs, np.int64]):
         if self.render_mode != "ansi":
             return None
         m = self._match
-        return f"{m.game.info.id} after {m.actions} actions\n{m.game.view(m.state, 0)!r}"
+        return ansi(m.game, m.state, 0, m.actions, "")
 
 
 def gym_env(game_id: str = "friday", **config: Any) -> IslandGamesEnv:

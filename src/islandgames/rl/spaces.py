@@ -336,3 +336,17 @@ class Moment:
 
 #: stands for "no state yet" in a match's facts
 _NONE: Any = object()
+
+
+def ansi(game: Any, state: Any, seat: int | None, actions: int, head: str) -> str:
+    """The ``ansi`` render of an environment: a heading line, then the game's text view
+    of ``seat`` (its ``render_text`` hook, as ``islandgames play`` shows it), or the
+    view's repr for a game that has none."""
+    from ..render import NoRendererError, render_text
+
+    view = game.view(state, seat)
+    try:
+        body = render_text(view, game=game)
+    except NoRendererError:
+        body = repr(view)
+    return f"{game.info.id} after {actions} actions{head}\n{body}"
