@@ -141,6 +141,19 @@ CASES: list[tuple[list[str], str]] = [
     (["copy-store", "{store}", "nosuch://x"], "'nosuch://x'"),
     (["copy-store", "{store}", "{folder}"], "is a directory"),
     (["copy-store", "{store}"], "DESTINATION"),
+    # tournament
+    (
+        ["tournament", "run", "chess", "--bot", "random", "--store", "{tmp}/t.sqlite"],
+        "unknown game 'chess'",
+    ),
+    (
+        ["tournament", "run", "friday", "--bot", "Random", "--store", "{tmp}/t.sqlite"],
+        "did you mean 'random'?",
+    ),
+    (["tournament", "report", "{store}"], "not a tournament store"),
+    (["tournament", "report", "{garbage}"], "file is not a database"),
+    (["tournament", "report", "{folder}"], "is a directory"),
+    (["tournament", "logs", "{missing}", "--verify"], "does not exist"),
 ]
 
 

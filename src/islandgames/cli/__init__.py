@@ -84,9 +84,9 @@ def _commands() -> tuple[_Command, ...]:
     """The command modules, in the order ``islandgames --help`` lists them. Those of
     ``serve``, ``demo`` and ``copy-store`` are imported only here, when a parser is
     built (they import the adapters and set gRPC's log level)."""
-    from . import copy_store, demo, service
+    from . import copy_store, demo, service, tournament
 
-    return (games, play, simulate, replay, render, protos, service, demo, copy_store)
+    return (games, play, simulate, tournament, replay, render, protos, service, demo, copy_store)
 
 
 def build_parser() -> argparse.ArgumentParser:
